@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+//
+// Tether: reactive observable collections.
+//
+// Layers (each its own module, importable alone; `Tether` re-exports them all):
+//   TetherSignals      signal runtime on Dispatch
+//   TetherChangesets   changesets, diff <-> patch, diffing algorithms (knows nothing of signals)
+//   TetherCollections  observable containers and collection operators
+//   TetherDataSources  data-source protocols, binders, view protocols, terminal view
+//   TetherDiffuser     Diffuser, Fuser and DiffCollection bins
+// The library has no package dependencies; benchmarks live in the nested `Benchmarks/` package.
+
+import PackageDescription
+
+let package = Package(
+  name: "Tether",
+  products: [
+    .library(name: "Tether", targets: ["Tether"]),
+    .library(name: "TetherSignals", targets: ["TetherSignals"]),
+    .library(name: "TetherChangesets", targets: ["TetherChangesets"]),
+    .library(name: "TetherCollections", targets: ["TetherCollections"]),
+    .library(name: "TetherDataSources", targets: ["TetherDataSources"]),
+    .library(name: "TetherDiffuser", targets: ["TetherDiffuser"]),
+    .library(name: "TetherTestSupport", targets: ["TetherTestSupport"]),
+    .executable(name: "playground", targets: ["playground"]),
+  ],
+  targets: [
+    .target(name: "TetherSignals"),
+    .target(name: "TetherChangesets"),
+    .target(name: "TetherCollections", dependencies: ["TetherSignals", "TetherChangesets"]),
+    .target(
+      name: "TetherDataSources",
+      dependencies: ["TetherSignals", "TetherChangesets", "TetherCollections"]
+    ),
+    .target(name: "TetherDiffuser", dependencies: ["TetherSignals", "TetherChangesets", "TetherCollections"]),
+    .target(
+      name: "Tether",
+      dependencies: [
+        "TetherSignals", "TetherChangesets", "TetherCollections", "TetherDataSources", "TetherDiffuser",
+      ]
+    ),
+    .target(name: "TetherTestSupport", dependencies: ["TetherSignals", "TetherChangesets"]),
+
+    // Playground pages are a library so tests can run each page and compare its transcript.
+    .target(name: "TetherPlaygroundPages", dependencies: ["Tether"], path: "Playgrounds/Pages"),
+    .executableTarget(name: "playground", dependencies: ["TetherPlaygroundPages"], path: "Playgrounds/Runner"),
+
+    .testTarget(name: "TetherSignalsTests", dependencies: ["TetherSignals", "TetherTestSupport"]),
+    .testTarget(name: "TetherChangesetsTests", dependencies: ["TetherChangesets", "TetherTestSupport"]),
+    .testTarget(
+      name: "TetherCollectionsTests",
+      dependencies: ["TetherCollections", "TetherTestSupport"]
+    ),
+    .testTarget(
+      name: "TetherDataSourcesTests",
+      dependencies: ["TetherDataSources", "TetherTestSupport"]
+    ),
+    .testTarget(name: "TetherDiffuserTests", dependencies: ["TetherDiffuser", "TetherTestSupport"]),
+    // Run on their own under `--sanitize=thread` by .ci/run.
+    .testTarget(name: "TetherStressTests", dependencies: ["Tether", "TetherTestSupport"]),
+    // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models.
+    .testTarget(name: "Swift6ClientTests", dependencies: ["Tether"]),
+    .testTarget(
+      name: "PlaygroundTests",
+      dependencies: ["TetherPlaygroundPages"],
+      exclude: []
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

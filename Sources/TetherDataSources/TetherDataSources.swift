@@ -1,0 +1,1 @@
+// The TetherDataSources module. See Package.swift for where it sits among Tether's layers.

@@ -1,0 +1,1 @@
+// The TetherSignals module. See Package.swift for where it sits among Tether's layers.

@@ -1,0 +1,1 @@
+// The TetherTestSupport module. See Package.swift for where it sits among Tether's layers.

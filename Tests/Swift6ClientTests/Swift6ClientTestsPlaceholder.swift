@@ -1,0 +1,6 @@
+import Tether
+import XCTest
+
+final class Swift6ClientTestsModuleLoads: XCTestCase {
+  func testModuleImports() {}
+}

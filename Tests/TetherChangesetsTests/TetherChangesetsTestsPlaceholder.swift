@@ -1,0 +1,6 @@
+import TetherChangesets
+import XCTest
+
+final class TetherChangesetsTestsModuleLoads: XCTestCase {
+  func testModuleImports() {}
+}

@@ -1,0 +1,6 @@
+import TetherCollections
+import XCTest
+
+final class TetherCollectionsTestsModuleLoads: XCTestCase {
+  func testModuleImports() {}
+}

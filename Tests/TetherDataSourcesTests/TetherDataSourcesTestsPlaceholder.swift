@@ -1,0 +1,6 @@
+import TetherDataSources
+import XCTest
+
+final class TetherDataSourcesTestsModuleLoads: XCTestCase {
+  func testModuleImports() {}
+}

@@ -1,0 +1,6 @@
+import TetherDiffuser
+import XCTest
+
+final class TetherDiffuserTestsModuleLoads: XCTestCase {
+  func testModuleImports() {}
+}

@@ -1,0 +1,6 @@
+import TetherSignals
+import XCTest
+
+final class TetherSignalsTestsModuleLoads: XCTestCase {
+  func testModuleImports() {}
+}

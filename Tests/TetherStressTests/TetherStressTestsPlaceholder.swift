@@ -1,0 +1,6 @@
+import Tether
+import XCTest
+
+final class TetherStressTestsModuleLoads: XCTestCase {
+  func testModuleImports() {}
+}
