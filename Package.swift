@@ -14,6 +14,8 @@ import PackageDescription
 
 let package = Package(
   name: "Tether",
+  // `Synchronization.Mutex` guards all shared state; it needs these Apple OS versions.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Tether", targets: ["Tether"]),
     .library(name: "TetherSignals", targets: ["TetherSignals"]),
