@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+// Tether's benchmarks: a nested package so the library's own dependency graph stays empty.
+// Run: swift run -c release --package-path Benchmarks tether-benchmarks [SUITE ...]
+import PackageDescription
+
+let package = Package(
+  name: "TetherBenchmarks",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  dependencies: [.package(name: "Tether", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "tether-benchmarks",
+      dependencies: [.product(name: "Tether", package: "Tether")],
+      path: "Sources/TetherBenchmarks"
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,12 @@
+// Each suite lives in its own file as a `BenchmarkSuite`; list it here.
+let suites: [BenchmarkSuite] = []
+
+let requested = Array(CommandLine.arguments.dropFirst())
+if requested.contains("--list") {
+  for suite in suites { print(suite.name) }
+} else {
+  for suite in suites where requested.isEmpty || requested.contains(suite.name) {
+    print("== \(suite.name) ==")
+    suite.run()
+  }
+}
