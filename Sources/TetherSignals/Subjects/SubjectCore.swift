@@ -151,6 +151,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
       case .deliver(let event, let slots):
         for case let subscription? in slots where !subscription.isDisposed {
           subscription.observer(event)
+          if event.isTerminal { subscription.markEnded() }
         }
       case .replay(let subscription, let elements, let terminal):
         for element in elements {
@@ -158,8 +159,8 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
           subscription.observer(.next(joinTransform?(element) ?? element))
         }
         if let terminal, !subscription.isDisposed {
-          subscription.markEnded()
           subscription.observer(terminal)
+          subscription.markEnded()
         }
       }
       work = state.withLock { state in state.next(bufferSize: bufferSize) }
@@ -200,10 +201,7 @@ extension SubjectCore.State {
       case .failed, .completed:
         terminal = event
         let receivers = slots
-        for case let subscription? in slots {
-          subscription.slot = -1
-          subscription.markEnded()
-        }
+        for case let subscription? in slots { subscription.slot = -1 }
         slots = []
         freeSlots = []
         return .deliver(event, receivers)
