@@ -153,21 +153,33 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
 
   // MARK: Delivering
 
+  /// Delivers `event` to every live subscription of a snapshot of the slots.
+  @inlinable
+  internal func deliver(_ event: Event, to slots: ContiguousArray<Sub?>) {
+    // The snapshot owns its buffer, which owns every subscription in it until the loop ends (the
+    // core's own array is copied on write if it changes meanwhile). So the loop can use the
+    // subscriptions without retaining each one around the observer call.
+    slots.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: Unmanaged<Sub>?.self) { subscriptions in
+        for case let subscription? in subscriptions {
+          subscription._withUnsafeGuaranteedRef { $0.receive(event) }
+        }
+      }
+    }
+  }
+
   /// Does `work`, then keeps delivering queued items until the queue is empty.
   @inlinable
-  internal func run(_ first: Work) {
+  internal func run(_ first: consuming Work) {
     var work = first
     while true {
-      switch work {
+      switch consume work {
       case .idle:
         return
       case .nothing:
         break
       case .deliver(let event, let slots):
-        for case let subscription? in slots where !subscription.isDisposed {
-          subscription.observer(event)
-          if event.isTerminal { subscription.markEnded() }
-        }
+        deliver(event, to: slots)
       case .replay(let subscription, let elements, let terminal):
         for element in elements {
           guard !subscription.isDisposed else { break }

@@ -33,6 +33,14 @@ internal final class Subscription<Element, Error: Swift.Error>: Disposable, @unc
     core?.remove(self)
   }
 
+  /// Delivers `event` unless disposed; after a terminal event the subscription is ended.
+  @inlinable
+  internal func receive(_ event: Signal<Element, Error>.Event) {
+    guard !isDisposed else { return }
+    observer(event)
+    if event.isTerminal { markEnded() }
+  }
+
   /// Marks the subscription ended without touching the core (used when the core terminates).
   @inlinable
   internal func markEnded() {
