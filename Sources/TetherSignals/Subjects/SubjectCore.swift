@@ -139,6 +139,20 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     return subscription
   }
 
+  /// Unregisters every observer without sending anything; the owner calls it when it goes away,
+  /// which also breaks the reference cycles between the core and its subscriptions.
+  internal func detachAll() {
+    let detached = state.withLock { state in
+      let detached = state.slots
+      for case let subscription? in detached { subscription.slot = -1 }
+      state.slots = []
+      state.freeSlots = []
+      state.queue.removeAll()
+      return detached
+    }
+    for case let subscription? in detached { subscription.markEnded() }
+  }
+
   @inlinable
   internal func remove(_ subscription: Sub) {
     state.withLock { state in
@@ -223,7 +237,9 @@ extension SubjectCore.State {
     case .event(let event, let notify):
       switch event {
       case .next(let element):
-        if bufferSize > 0 {
+        if bufferSize == 1 && !replay.isEmpty {
+          replay.storage[replay.storage.count - 1] = element  // the common case of properties
+        } else if bufferSize > 0 {
           replay.append(element)
           if replay.count > bufferSize { _ = replay.popFirst() }
         }
