@@ -8,6 +8,7 @@ extension SignalProtocol {
   /// of events costs one hop. Emits what the receiver emits and ends when it does (the terminal
   /// event is delivered on `scheduler` too). With ``ExecutionContext/immediate`` it returns the
   /// signal unchanged.
+  @inlinable
   public func receive<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
     let upstream = toSignal()
@@ -23,31 +24,40 @@ extension SignalProtocol {
 }
 
 /// The per-observation queue of ``SignalProtocol/receive(on:)``.
-private final class Hop<Element, Error: Swift.Error>: @unchecked Sendable {
+@usableFromInline
+internal final class Hop<Element, Error: Swift.Error>: @unchecked Sendable {
   // Safe: `observer` and `scheduler` are immutable; the event buffers live in the `state` mutex
   // and a batch taken out of it is only touched by the single scheduled drain.
-  typealias Event = Signal<Element, Error>.Event
+  @usableFromInline typealias Event = Signal<Element, Error>.Event
 
-  private struct State {
-    var buffer: [Event] = []
-    var spare: [Event] = []
-    var isScheduled = false
+  @usableFromInline
+  internal struct State {
+    @usableFromInline var buffer: [Event] = []
+    @usableFromInline var spare: [Event] = []
+    @usableFromInline var isScheduled = false
+    /// The drain found the buffer empty once and hopped again before going idle.
+    @usableFromInline var isLingering = false
+
+    @inlinable init() {}
   }
 
-  private let observer: @Sendable (Event) -> Void
-  private let scheduler: any Scheduler
-  private let state = Locked(State())
-  private let disposed = Atomic<Bool>(false)
+  @usableFromInline internal let observer: @Sendable (Event) -> Void
+  @usableFromInline internal let scheduler: any Scheduler
+  @usableFromInline internal let state = Locked(State())
+  @usableFromInline internal let disposed = Atomic<Bool>(false)
 
+  @inlinable
   init(observer: @escaping @Sendable (Event) -> Void, scheduler: any Scheduler) {
     self.observer = observer
     self.scheduler = scheduler
   }
 
+  @inlinable
   func dispose() {
     disposed.store(true, ordering: .releasing)
   }
 
+  @inlinable
   func enqueue(_ event: Event) {
     let needsDrain = state.withLock { state in
       state.buffer.append(event)
@@ -60,19 +70,34 @@ private final class Hop<Element, Error: Swift.Error>: @unchecked Sendable {
     }
   }
 
-  private func drain() {
+  @inlinable
+  func drain() {
     while true {
+      // A sender that finds no drain scheduled pays for a hop (a dispatch and a thread wake-up),
+      // so when the buffer runs dry the drain hops once more before going idle: a steady stream
+      // then keeps one drain going and senders only append.
+      var lingerAgain = false
       var batch: [Event] = state.withLock { state in
         guard !state.buffer.isEmpty else {
-          state.isScheduled = false
+          if state.isLingering {
+            state.isLingering = false
+            state.isScheduled = false
+          } else {
+            state.isLingering = true
+            lingerAgain = true
+          }
           return []
         }
+        state.isLingering = false
         let batch = state.buffer
         state.buffer = state.spare
         state.spare = []
         return batch
       }
-      if batch.isEmpty { return }
+      if batch.isEmpty {
+        if lingerAgain { scheduler.schedule { self.drain() } }
+        return
+      }
       for event in batch {
         guard !disposed.load(ordering: .acquiring) else { break }
         observer(event)

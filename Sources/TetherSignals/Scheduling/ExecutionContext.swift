@@ -8,7 +8,7 @@ import Foundation
 public struct ExecutionContext: Scheduler {
   private let context: @Sendable (@escaping @Sendable () -> Void) -> Void
   /// Lets `receive(on:)` and `subscribe(on:)` skip the hop for ``immediate``.
-  internal let isImmediate: Bool
+  @usableFromInline internal let isImmediate: Bool
 
   /// Creates a context from a function that runs the actions it is given.
   public init(_ context: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
