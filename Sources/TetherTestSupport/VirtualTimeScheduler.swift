@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 import TetherSignals
 
 /// A scheduler with a virtual clock, for testing time-based code without waiting.
@@ -14,7 +14,9 @@ import TetherSignals
 /// recorder.observe(ticks)
 /// scheduler.advance(by: 2)  // recorder.elements == [1, 2]
 /// ```
-public final class VirtualTimeScheduler: Scheduler {
+public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
+  // Safe: all mutable state is only touched while holding `lock` (an NSLock rather than a Mutex, so
+  // that ThreadSanitizer sees the synchronization; see EventRecorder).
   private struct Entry {
     let time: Double
     let order: Int
@@ -28,19 +30,26 @@ public final class VirtualTimeScheduler: Scheduler {
     var entries: [Entry] = []  // sorted by (time, order)
   }
 
-  private let state = Mutex(State())
+  private let lock = NSLock()
+  private var storage = State()
+
+  private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&storage)
+  }
 
   /// Creates a scheduler whose clock starts at zero.
   public init() {}
 
   /// The virtual time in seconds.
   public var now: Double {
-    state.withLock { $0.now }
+    withState { $0.now }
   }
 
   /// The number of actions waiting to run.
   public var pendingCount: Int {
-    state.withLock { $0.entries.count }
+    withState { $0.entries.count }
   }
 
   /// Schedules `action` to run at the current virtual time, the next time the clock is advanced
@@ -53,7 +62,7 @@ public final class VirtualTimeScheduler: Scheduler {
   @discardableResult
   public func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> any Disposable {
     let cancel = BlockDisposable {}
-    state.withLock { state in
+    withState { state in
       let entry = Entry(
         time: state.now + max(0, seconds), order: state.nextOrder, action: action, cancel: cancel)
       state.nextOrder += 1
@@ -75,7 +84,7 @@ public final class VirtualTimeScheduler: Scheduler {
     while let entry = popEntry(dueBy: time) {
       if !entry.cancel.isDisposed { entry.action() }
     }
-    state.withLock { state in state.now = max(state.now, time) }
+    withState { state in state.now = max(state.now, time) }
   }
 
   /// Runs every scheduled action, advancing the clock to each one's time, until none is left.
@@ -91,7 +100,7 @@ public final class VirtualTimeScheduler: Scheduler {
   }
 
   private func popEntry(dueBy time: Double) -> Entry? {
-    state.withLock { state in
+    withState { state in
       guard let first = state.entries.first, first.time <= time else { return nil }
       state.entries.removeFirst()
       state.now = max(state.now, first.time)

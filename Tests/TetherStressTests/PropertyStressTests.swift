@@ -14,7 +14,7 @@ final class PropertyStressTests: XCTestCase {
     let property = Property(-1)
     let steady = (0..<2).map { _ in EventRecorder<Int, Never>() }
     for recorder in steady { recorder.observe(property) }
-    let joiners = Mutex<[EventRecorder<Int, Never>]>([])
+    let joiners = Shared<[EventRecorder<Int, Never>]>([])
 
     DispatchQueue.concurrentPerform(iterations: writers + 1) { thread in
       if thread < writers {

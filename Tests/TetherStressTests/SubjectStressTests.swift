@@ -28,7 +28,7 @@ final class SubjectStressTests: XCTestCase {
     let subject = PassthroughSubject<Int, Never>()
     let steady = (0..<2).map { _ in EventRecorder<Int, Never>() }
     for recorder in steady { recorder.observe(subject) }
-    let churned = Mutex<[EventRecorder<Int, Never>]>([])
+    let churned = Shared<[EventRecorder<Int, Never>]>([])
     let sendersDone = Atomic(0)
 
     DispatchQueue.concurrentPerform(iterations: senders + 2) { thread in
@@ -74,7 +74,7 @@ final class SubjectStressTests: XCTestCase {
     let subject = ReplaySubject<Int, Never>(bufferSize: 8)
     let steady = EventRecorder<Int, Never>()
     steady.observe(subject)
-    let joiners = Mutex<[EventRecorder<Int, Never>]>([])
+    let joiners = Shared<[EventRecorder<Int, Never>]>([])
     DispatchQueue.concurrentPerform(iterations: senders + 1) { thread in
       if thread < senders {
         for index in 0..<perSender { subject.send(value(sender: thread, index: index)) }

@@ -1,12 +1,10 @@
-import Synchronization
-
 /// A disposable that runs a closure the first time it is disposed.
 public final class BlockDisposable: Disposable {
-  private let handler: Mutex<(@Sendable () -> Void)?>
+  private let handler: Locked<(@Sendable () -> Void)?>
 
   /// Creates a disposable that calls `handler` once, on the first `dispose()`.
   public init(_ handler: @escaping @Sendable () -> Void) {
-    self.handler = Mutex(handler)
+    self.handler = Locked(handler)
   }
 
   /// Whether the disposable has been disposed.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A disposable that disposes a group of disposables together.
 ///
 /// Adding to an already disposed composite disposes the new disposable at once.
@@ -8,11 +6,11 @@ public final class CompositeDisposable: Disposable {
     var disposables: [any Disposable]
     var isDisposed = false
   }
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Creates a composite holding `disposables`.
   public init(_ disposables: [any Disposable] = []) {
-    state = Mutex(State(disposables: disposables))
+    state = Locked(State(disposables: disposables))
   }
 
   /// Whether the composite has been disposed.

@@ -1,11 +1,9 @@
-import Synchronization
-
 /// A bag of disposables that are disposed together when the bag is disposed or deinitialized.
 ///
 /// Unlike a ``CompositeDisposable``, a bag can be reused: after `dispose()` it is empty and
 /// accepts new disposables again. A `DisposeBag` is itself a ``Disposable``.
 public final class DisposeBag: Disposable {
-  private let disposables = Mutex<[any Disposable]>([])
+  private let disposables = Locked<[any Disposable]>([])
 
   /// Creates an empty bag.
   public init() {}

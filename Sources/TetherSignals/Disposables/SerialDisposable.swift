@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A disposable that forwards `dispose()` to a replaceable inner disposable.
 ///
 /// As in ReactiveKit, replacing `otherDisposable` does not dispose the previous one; setting it
@@ -9,11 +7,11 @@ public final class SerialDisposable: Disposable {
     var other: (any Disposable)?
     var isDisposed = false
   }
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Creates a serial disposable, optionally wrapping `otherDisposable`.
   public init(otherDisposable: (any Disposable)? = nil) {
-    state = Mutex(State(other: otherDisposable))
+    state = Locked(State(other: otherDisposable))
   }
 
   /// Whether the serial disposable has been disposed.

@@ -1,5 +1,9 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// State guarded by a `Synchronization.Mutex`, for state holding elements that need not be
 /// `Sendable`.
 ///
@@ -7,6 +11,11 @@ import Synchronization
 /// non-Sendable elements handed over by callers cannot prove. Tether does not require elements to
 /// be `Sendable` (see ``Signal``), so the state is wrapped in an unchecked box; the mutex still
 /// serializes every access.
+///
+/// On Linux, `Mutex` hands a contended lock over through a futex in the uninstrumented
+/// Synchronization library, which ThreadSanitizer cannot see: it then reports the accesses the
+/// mutex orders as races. When ThreadSanitizer is running, `withLock` adds a release/acquire pair
+/// on a side atomic that it can see (see ``threadSanitizerIsRunning``).
 @usableFromInline
 internal struct Locked<State>: ~Copyable, @unchecked Sendable {
   // Safe: `State` is reachable only inside `withLock`, under the mutex; see above for elements.
@@ -21,6 +30,7 @@ internal struct Locked<State>: ~Copyable, @unchecked Sendable {
   }
 
   @usableFromInline internal let mutex: Mutex<Box>
+  @usableFromInline internal let sanitizerSync = Atomic<Int>(0)
 
   @inlinable
   internal init(_ state: State) {
@@ -32,6 +42,21 @@ internal struct Locked<State>: ~Copyable, @unchecked Sendable {
   internal borrowing func withLock<Result, Failure: Swift.Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try mutex.withLock { (box) throws(Failure) -> Result in try body(&box.state) }
+    try mutex.withLock { (box) throws(Failure) -> Result in
+      guard threadSanitizerIsRunning else { return try body(&box.state) }
+      _ = sanitizerSync.load(ordering: .acquiring)
+      defer { sanitizerSync.wrappingAdd(1, ordering: .releasing) }
+      return try body(&box.state)
+    }
   }
 }
+
+/// Whether the process runs under ThreadSanitizer (its runtime exports `__tsan_init`).
+@usableFromInline
+internal let threadSanitizerIsRunning: Bool = {
+  #if canImport(Glibc)
+  return dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+  #else
+  return false  // Darwin's Mutex is built on os_unfair_lock, which ThreadSanitizer understands.
+  #endif
+}()

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 extension Signal {
   /// A signal that emits the elements of `sequence` one at a time, `interval` seconds apart (the
@@ -35,18 +34,15 @@ extension Signal {
   }
 }
 
-/// An iterator advanced by a chain of scheduled actions.
-private final class IteratorBox<Element>: @unchecked Sendable {
-  // Safe: the actions that call `next()` run one after another (each schedules the next), and
-  // the lock makes that ordering visible across threads.
-  private let lock = Mutex(())
-  private var base: AnyIterator<Element>
+/// An iterator advanced by a chain of scheduled actions, one after another.
+private final class IteratorBox<Element>: Sendable {
+  private let base: Locked<AnyIterator<Element>>
 
   init(_ base: AnyIterator<Element>) {
-    self.base = base
+    self.base = Locked(base)
   }
 
   func next() -> Element? {
-    lock.withLock { _ in base.next() }
+    base.withLock { $0.next() }
   }
 }
