@@ -25,10 +25,11 @@ final class BindTests: XCTestCase {
     let subject = PassthroughSubject<Int, Never>()
     var property: Property<Int>? = Property(0)
     weak let weakProperty = property
-    subject.bind(to: property!)
+    let binding = subject.bind(to: property!)
     property = nil
     XCTAssertNil(weakProperty)
     subject.send(1)
+    XCTAssertTrue(binding.isDisposed, "the first element after the property is gone ends the binding")
   }
 
   func testBindToTargetRunsTheSetterInTheContext() {

@@ -95,11 +95,18 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   }
 
   /// Makes every element of `signal` the property's value, until the signal ends or the property
-  /// is deinitialized (the property is held weakly).
+  /// is gone (it is held weakly; the binding is disposed at the first element after that).
   public func bind(signal: Signal<Value, Never>) -> any Disposable {
-    signal.observe { [weak self] event in
-      if case .next(let element) = event { self?.value = element }
+    let binding = SerialDisposable()
+    binding.otherDisposable = signal.observe { [weak self] event in
+      guard case .next(let element) = event else { return }
+      guard let self else {
+        binding.dispose()
+        return
+      }
+      self.value = element
     }
+    return binding
   }
 
   /// A read-only view of this property.
