@@ -12,16 +12,19 @@ import Synchronization
 public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol, Disposable,
   @unchecked Sendable
 {  // Safe: `observer` is immutable and @Sendable; all mutable state is in the `state` mutex.
-  private struct State {
-    var pending = FIFOQueue<Signal<Element, Error>.Event>()
-    var isDelivering = false
-    var isTerminated = false  // a terminal event was accepted
-    var isDisposed = false
-    var producerDisposable: (any Disposable)?
+  @usableFromInline
+  internal struct State {
+    @usableFromInline var pending = FIFOQueue<Signal<Element, Error>.Event>()
+    @usableFromInline var isDelivering = false
+    @usableFromInline var isTerminated = false  // a terminal event was accepted
+    @usableFromInline var isDisposed = false
+    @usableFromInline var producerDisposable: (any Disposable)?
+
+    @inlinable init() {}
   }
 
-  private let observer: @Sendable (Signal<Element, Error>.Event) -> Void
-  private let state = Locked(State())
+  @usableFromInline internal let observer: @Sendable (Signal<Element, Error>.Event) -> Void
+  @usableFromInline internal let state = Locked(State())
 
   /// Creates an observer forwarding to `observer`.
   public init(_ observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) {
@@ -29,11 +32,13 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
   }
 
   /// Whether the observation has ended (disposed, or a terminal event was received).
+  @inlinable
   public var isDisposed: Bool {
     state.withLock { $0.isDisposed || $0.isTerminated }
   }
 
   /// Receives one event; see the type's documentation for ordering.
+  @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {
     let deliverNow: Bool = state.withLock { state in
       guard !state.isTerminated, !state.isDisposed else { return false }
@@ -91,7 +96,8 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
     if disposeNow { disposable.dispose() }
   }
 
-  private func finish() {
+  @usableFromInline
+  internal func finish() {
     let disposable: (any Disposable)? = state.withLock { state in
       state.isDelivering = false
       state.pending.removeAll()
