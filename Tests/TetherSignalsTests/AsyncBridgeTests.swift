@@ -42,7 +42,7 @@ final class AsyncBridgeTests: XCTestCase {
 
   func testCancellingTheConsumingTaskDisposesTheObservation() async {
     let disposed = BlockDisposable {}
-    let started = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    let started = expectation(description: "first element consumed")
     let signal = SafeSignal<Int> { observer in
       observer.receive(0)
       return disposed
@@ -51,13 +51,11 @@ final class AsyncBridgeTests: XCTestCase {
       var count = 0
       for await _ in signal.values {
         count += 1
-        started.withLock { $0 }?.resume()
+        started.fulfill()
       }
       return count
     }
-    await withCheckedContinuation { continuation in
-      started.withLock { $0 = continuation }
-    }
+    await fulfillment(of: [started], timeout: 10)
     consumer.cancel()
     let count = await consumer.value
     XCTAssertEqual(count, 1)

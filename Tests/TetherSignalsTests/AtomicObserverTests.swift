@@ -72,9 +72,11 @@ final class AtomicObserverTests: XCTestCase {
   }
 
   func testConcurrentSendsFromAProducerNeverOverlap() {
-    let recorder = EventRecorder<Int, Never>(onEvent: { _ in
+    let done = expectation(description: "completed")
+    let recorder = EventRecorder<Int, Never>(onEvent: { event in
       // Widen the window in which an overlapping delivery would be caught.
       for _ in 0..<50 { _ = DispatchTime.now() }
+      if event.isTerminal { done.fulfill() }
     })
     let signal = SafeSignal<Int> { observer in
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
@@ -84,8 +86,33 @@ final class AtomicObserverTests: XCTestCase {
       return NonDisposable.instance
     }
     recorder.observe(signal)
+    // Events queued by other threads may be delivered after `on(_:)` returned (see the budget).
+    wait(for: [done], timeout: 30)
     XCTAssertEqual(recorder.elements.count, 1000)
     XCTAssertTrue(recorder.isCompleted)
     recorder.assertNoViolations()
+  }
+
+  func testAProducerThreadFloodedByOtherThreadsStillReturns() {
+    let captured = Mutex<AtomicObserver<Int, Never>?>(nil)
+    let signal = SafeSignal<Int> { observer in
+      captured.withLock { $0 = observer }
+      return NonDisposable.instance
+    }
+    let received = Atomic(0)
+    let observation = signal.observe { _ in received.add(1, ordering: .relaxed) }
+    let observer = captured.withLock { $0 }!
+    let stop = Atomic(false)
+    let flooding = DispatchGroup()
+    for _ in 0..<2 {
+      DispatchQueue.global().async(group: flooding) {
+        while !stop.load(ordering: .relaxed) { observer.receive(1) }
+      }
+    }
+    while received.load(ordering: .relaxed) < 1_000 {}
+    for _ in 0..<1_000 { observer.receive(2) }
+    stop.store(true, ordering: .relaxed)
+    XCTAssertEqual(flooding.wait(timeout: .now() + 30), .success)
+    observation.dispose()
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import TetherSignals
 import TetherTestSupport
@@ -78,14 +79,17 @@ final class SubjectGuaranteeTests: XCTestCase {
 
   func testEventsToOneObserverNeverOverlapWhenSentFromManyThreads() {
     let subject = PassthroughSubject<Int, Never>()
-    let recorder = EventRecorder<Int, Never>(onEvent: { _ in
+    let done = expectation(description: "completed")
+    let recorder = EventRecorder<Int, Never>(onEvent: { event in
       for _ in 0..<20 { _ = DispatchTime.now() }
+      if event.isTerminal { done.fulfill() }
     })
     recorder.observe(subject)
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       for index in 0..<500 { subject.send(thread * 10_000 + index) }
     }
     subject.send(completion: .finished)
+    wait(for: [done], timeout: 30)
     let elements = recorder.elements
     XCTAssertEqual(elements.count, 2000)
     for thread in 0..<4 {
@@ -105,5 +109,41 @@ final class SubjectGuaranteeTests: XCTestCase {
     XCTAssertEqual(survivor.elements, [1])
     XCTAssertTrue(observations[0].isDisposed)
     XCTAssertFalse(observations[1].isDisposed)
+  }
+
+  func testASenderFloodedByOtherThreadsStillReturns() {
+    // Other threads send without pause; a thread that becomes the deliverer must not be kept
+    // delivering their events forever: it hands delivery over after a bounded number of them.
+    let subject = PassthroughSubject<Int, Never>()
+    let received = Atomic(0)
+    let observation = subject.observeNext { _ in received.add(1, ordering: .relaxed) }
+    let stop = Atomic(false)
+    let flooding = DispatchGroup()
+    for _ in 0..<2 {
+      DispatchQueue.global().async(group: flooding) {
+        while !stop.load(ordering: .relaxed) { subject.send(1) }
+      }
+    }
+    while received.load(ordering: .relaxed) < 1_000 {}
+    for _ in 0..<1_000 { subject.send(2) }
+    stop.store(true, ordering: .relaxed)
+    XCTAssertEqual(flooding.wait(timeout: .now() + 30), .success)
+    observation.dispose()
+  }
+
+  func testReentrantSendsAreDeliveredOnTheSendersOwnThread() {
+    // However many events callbacks send, a single-threaded program's delivery stays on its thread.
+    XCTAssertTrue(Thread.isMainThread)
+    let subject = PassthroughSubject<Int, Never>()
+    let offMain = Atomic(0)
+    let count = Atomic(0)
+    subject.observeNext { value in
+      count.add(1, ordering: .relaxed)
+      if !Thread.isMainThread { offMain.add(1, ordering: .relaxed) }
+      if value < 1_000 { subject.send(value + 1) }
+    }
+    subject.send(0)
+    XCTAssertEqual(count.load(ordering: .relaxed), 1_001)
+    XCTAssertEqual(offMain.load(ordering: .relaxed), 0)
   }
 }

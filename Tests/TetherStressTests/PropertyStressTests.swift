@@ -12,7 +12,14 @@ private let perWriter = 3_000
 final class PropertyStressTests: XCTestCase {
   func testWritersAndObserversAgreeOnOneSerialOrder() {
     let property = Property(-1)
-    let steady = (0..<2).map { _ in EventRecorder<Int, Never>() }
+    // A write can return before its value is delivered (another thread may be delivering), so the
+    // checks wait until a final completion reached every observer.
+    let completed = DispatchGroup()
+    @Sendable func makeRecorder() -> EventRecorder<Int, Never> {
+      completed.enter()
+      return EventRecorder<Int, Never>(onEvent: { if $0.isTerminal { completed.leave() } })
+    }
+    let steady = (0..<2).map { _ in makeRecorder() }
     for recorder in steady { recorder.observe(property) }
     let joiners = Shared<[EventRecorder<Int, Never>]>([])
 
@@ -27,12 +34,15 @@ final class PropertyStressTests: XCTestCase {
         }
       } else {
         for _ in 0..<40 {
-          let recorder = EventRecorder<Int, Never>()
+          let recorder = makeRecorder()
           recorder.observe(property)
           joiners.withLock { $0.append(recorder) }
         }
       }
     }
+
+    property.send(completion: .finished)
+    XCTAssertEqual(completed.wait(timeout: .now() + 60), .success)
 
     let serialOrder = steady[0].elements
     XCTAssertEqual(serialOrder.first, -1, "observing emits the current value first")

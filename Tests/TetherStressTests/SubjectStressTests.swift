@@ -26,7 +26,13 @@ final class SubjectStressTests: XCTestCase {
 
   func testSendersSubscribersAndDisposersAtOnce() {
     let subject = PassthroughSubject<Int, Never>()
-    let steady = (0..<2).map { _ in EventRecorder<Int, Never>() }
+    // A send can return before its event is delivered (another thread may be delivering), so the
+    // checks wait until the completion reached the steady observers.
+    let completed = DispatchGroup()
+    let steady = (0..<2).map { _ in
+      completed.enter()
+      return EventRecorder<Int, Never>(onEvent: { if $0.isTerminal { completed.leave() } })
+    }
     for recorder in steady { recorder.observe(subject) }
     let churned = Shared<[EventRecorder<Int, Never>]>([])
     let sendersDone = Atomic(0)
@@ -50,6 +56,7 @@ final class SubjectStressTests: XCTestCase {
       }
     }
     subject.send(completion: .finished)
+    XCTAssertEqual(completed.wait(timeout: .now() + 60), .success)
 
     for (index, recorder) in steady.enumerated() {
       XCTAssertEqual(recorder.elements.count, senders * perSender)
@@ -72,7 +79,12 @@ final class SubjectStressTests: XCTestCase {
 
   func testReplaySubjectJoinersSeeAContiguousSliceOfTheSerialOrder() {
     let subject = ReplaySubject<Int, Never>(bufferSize: 8)
-    let steady = EventRecorder<Int, Never>()
+    let completed = DispatchGroup()
+    @Sendable func makeRecorder() -> EventRecorder<Int, Never> {
+      completed.enter()
+      return EventRecorder<Int, Never>(onEvent: { if $0.isTerminal { completed.leave() } })
+    }
+    let steady = makeRecorder()
     steady.observe(subject)
     let joiners = Shared<[EventRecorder<Int, Never>]>([])
     DispatchQueue.concurrentPerform(iterations: senders + 1) { thread in
@@ -80,12 +92,14 @@ final class SubjectStressTests: XCTestCase {
         for index in 0..<perSender { subject.send(value(sender: thread, index: index)) }
       } else {
         for _ in 0..<40 {
-          let recorder = EventRecorder<Int, Never>()
+          let recorder = makeRecorder()
           recorder.observe(subject)
           joiners.withLock { $0.append(recorder) }
         }
       }
     }
+    subject.send(completion: .finished)
+    XCTAssertEqual(completed.wait(timeout: .now() + 60), .success)
     let serialOrder = steady.elements
     XCTAssertEqual(serialOrder.count, senders * perSender)
     assertSendersInOrder(serialOrder, complete: true, "steady observer")

@@ -14,6 +14,11 @@ internal struct FIFOQueue<Element> {
   internal var count: Int { storage.count - head }
 
   @inlinable
+  internal var first: Element? {
+    head < storage.count ? storage[head] : nil
+  }
+
+  @inlinable
   internal mutating func append(_ element: Element) {
     storage.append(element)
   }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The observer a ``Signal`` producer sends its events to.
 ///
 /// It may be called from any thread, concurrently and re-entrantly, and turns that into what an
@@ -8,19 +6,32 @@ import Synchronization
 /// the current event); everything after a terminal event is ignored; nothing is delivered once
 /// disposed. On a terminal event or `dispose()` it disposes the producer's disposable.
 ///
-/// No callback runs while its lock is held.
+/// No callback runs while its lock is held. A thread flooded with other threads' events while
+/// delivering hands delivery over to a global queue after a bounded number of them, so `on(_:)`
+/// always returns.
 public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol, Disposable,
   @unchecked Sendable
 {  // Safe: `observer` is immutable and @Sendable; all mutable state is in the `state` mutex.
   @usableFromInline
   internal struct State {
-    @usableFromInline var pending = FIFOQueue<Signal<Element, Error>.Event>()
+    /// Queued events; `foreign` when a thread other than the deliverer queued them.
+    @usableFromInline var pending = FIFOQueue<(event: Signal<Element, Error>.Event, foreign: Bool)>()
     @usableFromInline var isDelivering = false
+    /// The thread delivering, or 0 while delivery is being handed over.
+    @usableFromInline var deliverer: UInt = 0
     @usableFromInline var isTerminated = false  // a terminal event was accepted
     @usableFromInline var isDisposed = false
     @usableFromInline var producerDisposable: (any Disposable)?
 
     @inlinable init() {}
+  }
+
+  /// What the deliverer does next.
+  @usableFromInline
+  internal enum Step {
+    case deliver(Signal<Element, Error>.Event)
+    case stop
+    case handOff
   }
 
   @usableFromInline internal let observer: @Sendable (Signal<Element, Error>.Event) -> Void
@@ -40,35 +51,76 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
   /// Receives one event; see the type's documentation for ordering.
   @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {
+    let thread = currentThreadID()
     let deliverNow: Bool = state.withLock { state in
       guard !state.isTerminated, !state.isDisposed else { return false }
       if event.isTerminal { state.isTerminated = true }
       if state.isDelivering {
-        state.pending.append(event)
+        state.pending.append((event, thread != state.deliverer))
         return false
       }
       state.isDelivering = true
+      state.deliverer = thread
       return true
     }
     guard deliverNow else { return }
-    var next: Signal<Element, Error>.Event? = event
-    while let event = next {
-      observer(event)
-      if event.isTerminal {
-        finish()
+    deliver(.deliver(event))
+  }
+
+  /// Delivers events until none is queued, the observation ends, or delivery is handed over.
+  @inlinable
+  internal func deliver(_ first: Step) {
+    var step = first
+    var foreignDelivered = 0
+    while true {
+      switch step {
+      case .stop:
         return
+      case .handOff:
+        continueDeliveryElsewhere { self.resumeDelivery() }
+        return
+      case .deliver(let event):
+        observer(event)
+        if event.isTerminal {
+          finish()
+          return
+        }
       }
-      next = state.withLock { state in
-        if state.isDisposed {
-          state.pending.removeAll()
-        }
-        guard let event = state.pending.popFirst() else {
+      step = state.withLock { state in
+        if state.isDisposed { state.pending.removeAll() }
+        guard let (event, foreign) = state.pending.first else {
           state.isDelivering = false
-          return nil
+          state.deliverer = 0
+          return .stop
         }
-        return event
+        if foreign {
+          if foreignDelivered >= foreignDeliveryBudget {
+            state.deliverer = 0
+            return .handOff
+          }
+          foreignDelivered += 1
+        }
+        _ = state.pending.popFirst()
+        return .deliver(event)
       }
     }
+  }
+
+  /// Takes over a handed-over delivery on this thread.
+  @usableFromInline
+  internal func resumeDelivery() {
+    let thread = currentThreadID()
+    let step: Step = state.withLock { state in
+      state.deliverer = thread
+      if state.isDisposed { state.pending.removeAll() }
+      guard let (event, _) = state.pending.popFirst() else {
+        state.isDelivering = false
+        state.deliverer = 0
+        return .stop
+      }
+      return .deliver(event)
+    }
+    deliver(step)
   }
 
   /// Stops delivery and disposes the producer's disposable.

@@ -72,39 +72,39 @@ internal final class Hop<Element, Error: Swift.Error>: @unchecked Sendable {
 
   @inlinable
   func drain() {
-    while true {
-      // A sender that finds no drain scheduled pays for a hop (a dispatch and a thread wake-up),
-      // so when the buffer runs dry the drain hops once more before going idle: a steady stream
-      // then keeps one drain going and senders only append.
-      var lingerAgain = false
-      var batch: [Event] = state.withLock { state in
-        guard !state.buffer.isEmpty else {
-          if state.isLingering {
-            state.isLingering = false
-            state.isScheduled = false
-          } else {
-            state.isLingering = true
-            lingerAgain = true
-          }
-          return []
+    // One batch per hop: a flood of events cannot keep the scheduler's thread forever. A sender
+    // that finds no drain scheduled pays for a hop (a dispatch and a thread wake-up), so when the
+    // buffer runs dry the drain hops once more before going idle: a steady stream then keeps one
+    // drain going and senders only append.
+    var lingers = false
+    var batch: [Event] = state.withLock { state in
+      guard !state.buffer.isEmpty else {
+        if state.isLingering {
+          state.isLingering = false
+          state.isScheduled = false
+        } else {
+          state.isLingering = true
+          lingers = true
         }
-        state.isLingering = false
-        let batch = state.buffer
-        state.buffer = state.spare
-        state.spare = []
-        return batch
+        return []
       }
-      if batch.isEmpty {
-        if lingerAgain { scheduler.schedule { self.drain() } }
-        return
-      }
-      for event in batch {
-        guard !disposed.load(ordering: .acquiring) else { break }
-        observer(event)
-        if event.isTerminal { disposed.store(true, ordering: .releasing) }
-      }
-      batch.removeAll(keepingCapacity: true)
-      state.withLock { state in state.spare = batch }
+      state.isLingering = false
+      let batch = state.buffer
+      state.buffer = state.spare
+      state.spare = []
+      return batch
     }
+    if batch.isEmpty {
+      if lingers { scheduler.schedule { self.drain() } }
+      return
+    }
+    for event in batch {
+      guard !disposed.load(ordering: .acquiring) else { break }
+      observer(event)
+      if event.isTerminal { disposed.store(true, ordering: .releasing) }
+    }
+    batch.removeAll(keepingCapacity: true)
+    state.withLock { state in state.spare = batch }
+    scheduler.schedule { self.drain() }
   }
 }

@@ -33,8 +33,7 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   }
 
   deinit {
-    core.send(.completed)
-    core.detachAll()
+    core.send(.completed)  // in the delivery order; ending the observers also breaks the cycles
   }
 
   /// The current value. Setting it emits the new value to every observer.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The delivery engine shared by every subject and ``Property``.
 ///
 /// Senders change state under one lock, then deliver outside it. Whoever finds the core idle becomes
@@ -7,17 +5,20 @@ import Synchronization
 /// callbacks) queued meanwhile, in order. So observers never see overlapping callbacks, an event
 /// sent from inside a callback is delivered after the current one, and no callback runs under the
 /// lock. New observers join through the same queue, so each observer sees a contiguous suffix of one
-/// serial order, starting with the replayed elements as of its place in that order.
+/// serial order, starting with the replayed elements as of its place in that order. A deliverer
+/// flooded by other threads hands over after ``foreignDeliveryBudget`` of their events.
 @usableFromInline
 internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendable {
   // Safe: the configuration is immutable and all mutable state lives in the `state` mutex.
   @usableFromInline internal typealias Event = Signal<Element, Error>.Event
   @usableFromInline internal typealias Sub = Subscription<Element, Error>
 
+  /// A queued item; `foreign` when a thread other than the deliverer queued it.
   @usableFromInline
   internal enum Item {
-    case event(Event, notify: Bool)
-    case join(Sub)
+    case event(Event, notify: Bool, foreign: Bool)
+    case join(Sub, foreign: Bool)
+    case detach
   }
 
   /// What the deliverer does next, decided under the lock and done outside it.
@@ -27,6 +28,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     case nothing
     case deliver(Event, ContiguousArray<Sub?>)
     case replay(Sub, ContiguousArray<Element>, Event?)
+    case handOff
   }
 
   @usableFromInline
@@ -35,6 +37,8 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     @usableFromInline internal var freeSlots: [Int] = []
     @usableFromInline internal var queue = FIFOQueue<Item>()
     @usableFromInline internal var isDelivering = false
+    /// The thread delivering, or 0 while delivery is being handed over.
+    @usableFromInline internal var deliverer: UInt = 0
     /// A terminal event was accepted (it may still be queued).
     @usableFromInline internal var isTerminated = false
     /// The terminal event, once delivered.
@@ -74,10 +78,11 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   /// Sends an event: delivered to every observer unless the core has terminated (then dropped).
   @inlinable
   internal func send(_ event: Event) {
+    let thread = currentThreadID()
     let work: Work = state.withLock { state in
       guard !state.isTerminated else { return .idle }
       if event.isTerminal { state.isTerminated = true }
-      return state.submit(.event(event, notify: true), bufferSize: bufferSize)
+      return state.submit(event: event, notify: true, thread: thread, bufferSize: bufferSize)
     }
     run(work)
   }
@@ -91,6 +96,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     notify: Bool,
     _ body: (inout Element) throws(E) -> R
   ) throws(E) -> R {
+    let thread = currentThreadID()
     let (result, work) = try state.withLock { (state) throws(E) -> (R, Work) in
       var value = state.current!
       state.current = nil  // keeps a copy-on-write value uniquely referenced while `body` runs
@@ -98,7 +104,8 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
       let result = try body(&value)
       state.current = value
       guard !state.isTerminated else { return (result, .idle) }
-      return (result, state.submit(.event(.next(value), notify: notify), bufferSize: bufferSize))
+      let work = state.submit(event: .next(value), notify: notify, thread: thread, bufferSize: bufferSize)
+      return (result, work)
     }
     run(work)
     return result
@@ -110,12 +117,6 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     state.withLock { $0.current! }
   }
 
-  /// Whether a terminal event has been accepted.
-  @inlinable
-  internal var isTerminated: Bool {
-    state.withLock { $0.isTerminated }
-  }
-
   // MARK: Observing
 
   /// Registers an observer; it first receives the replayed elements (and the terminal event if the
@@ -123,9 +124,10 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   @inlinable
   internal func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
     let subscription = Sub(observer: observer, core: self)
+    let thread = currentThreadID()
     let work: Work = state.withLock { state in
       if state.isDelivering {
-        state.queue.append(.join(subscription))
+        state.queue.append(.join(subscription, foreign: thread != state.deliverer))
         return .idle
       }
       if state.replay.isEmpty && state.terminal == nil {
@@ -133,24 +135,23 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
         return .idle
       }
       state.isDelivering = true
+      state.deliverer = thread
       return state.join(subscription)
     }
     run(work)
     return subscription
   }
 
-  /// Unregisters every observer without sending anything; the owner calls it when it goes away,
-  /// which also breaks the reference cycles between the core and its subscriptions.
+  /// Unregisters every observer, in the delivery order, without sending anything. The owner calls
+  /// it when it goes away, which breaks the reference cycles between the core and subscriptions.
   internal func detachAll() {
-    let detached = state.withLock { state in
-      let detached = state.slots
-      for case let subscription? in detached { subscription.slot = -1 }
-      state.slots = []
-      state.freeSlots = []
-      state.queue.removeAll()
-      return detached
+    state.withLock { state in
+      if state.isDelivering {
+        state.queue.append(.detach)
+      } else {
+        state.detach()
+      }
     }
-    for case let subscription? in detached { subscription.markEnded() }
   }
 
   @inlinable
@@ -182,13 +183,18 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     }
   }
 
-  /// Does `work`, then keeps delivering queued items until the queue is empty.
+  /// Does `work`, then keeps delivering queued items until the queue is empty or delivery is
+  /// handed over.
   @inlinable
   internal func run(_ first: consuming Work) {
     var work = first
+    var foreignDelivered = 0
     while true {
       switch consume work {
       case .idle:
+        return
+      case .handOff:
+        continueDeliveryElsewhere { self.resumeDelivery() }
         return
       case .nothing:
         break
@@ -204,91 +210,21 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
           subscription.markEnded()
         }
       }
-      work = state.withLock { state in state.next(bufferSize: bufferSize) }
-    }
-  }
-}
-
-extension SubjectCore.State {
-  /// Takes an item from a sender: queues it if someone is delivering, else starts delivering it.
-  @inlinable
-  internal mutating func submit(_ item: SubjectCore.Item, bufferSize: Int) -> SubjectCore.Work {
-    if isDelivering {
-      queue.append(item)
-      return .idle
-    }
-    isDelivering = true
-    return process(item, bufferSize: bufferSize)
-  }
-
-  /// Pops the next queued item to deliver, or stops delivering when the queue is empty.
-  @inlinable
-  internal mutating func next(bufferSize: Int) -> SubjectCore.Work {
-    guard let item = queue.popFirst() else {
-      isDelivering = false
-      return .idle
-    }
-    return process(item, bufferSize: bufferSize)
-  }
-
-  @inlinable
-  internal mutating func process(_ item: SubjectCore.Item, bufferSize: Int) -> SubjectCore.Work {
-    switch item {
-    case .event(let event, let notify):
-      switch event {
-      case .next(let element):
-        if bufferSize == 1 && !replay.isEmpty {
-          replay.storage[replay.storage.count - 1] = element  // the common case of properties
-        } else if bufferSize > 0 {
-          replay.append(element)
-          if replay.count > bufferSize { _ = replay.popFirst() }
-        }
-        return notify ? .deliver(event, slots) : .nothing
-      case .failed, .completed:
-        terminal = event
-        let receivers = slots
-        for case let subscription? in slots { subscription.slot = -1 }
-        slots = []
-        freeSlots = []
-        return .deliver(event, receivers)
+      work = state.withLock { state in
+        state.next(bufferSize: bufferSize, foreignDelivered: &foreignDelivered)
       }
-    case .join(let subscription):
-      return join(subscription)
     }
   }
 
-  /// Adds a joining observer (unless the core has ended) and returns what to replay to it.
-  @inlinable
-  internal mutating func join(_ subscription: SubjectCore.Sub) -> SubjectCore.Work {
-    guard !subscription.isDisposed else { return .nothing }
-    if terminal == nil { add(subscription) }
-    if replay.isEmpty && terminal == nil { return .nothing }
-    return .replay(subscription, ContiguousArray(replay.storage[replay.head...]), terminal)
-  }
-
-  @inlinable
-  internal mutating func add(_ subscription: SubjectCore.Sub) {
-    if let slot = freeSlots.popLast() {
-      slots[slot] = subscription
-      subscription.slot = slot
-    } else {
-      subscription.slot = slots.count
-      slots.append(subscription)
+  /// Takes over a handed-over delivery on this thread.
+  @usableFromInline
+  internal func resumeDelivery() {
+    let thread = currentThreadID()
+    var foreignDelivered = 0
+    let work: Work = state.withLock { state in
+      state.deliverer = thread
+      return state.next(bufferSize: bufferSize, foreignDelivered: &foreignDelivered)
     }
-  }
-
-  /// Keeps iteration cost proportional to the live observers: when more than half the slots are
-  /// free, packs the live ones (amortized O(1) per removal).
-  @inlinable
-  internal mutating func compactIfSparse() {
-    guard freeSlots.count >= 32, freeSlots.count * 2 > slots.count else { return }
-    var packed = ContiguousArray<SubjectCore.Sub?>()
-    packed.reserveCapacity(slots.count - freeSlots.count)
-    for case let subscription? in slots {
-      subscription.slot = packed.count
-      packed.append(subscription)
-    }
-    slots = packed
-    freeSlots = []
+    run(work)
   }
 }

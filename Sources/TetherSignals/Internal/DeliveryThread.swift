@@ -1,0 +1,41 @@
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// An identifier of the calling thread, to tell a deliverer's own re-entrant sends from sends made
+/// by other threads while it delivers.
+@inlinable
+internal func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+  return UInt(bitPattern: pthread_self())
+  #else
+  return UInt(pthread_self())
+  #endif
+}
+
+/// How many events sent by other threads a deliverer delivers before it hands the rest over.
+///
+/// A thread that finds a subject idle delivers its own event, then whatever other threads queued
+/// meanwhile. If they keep sending faster than it delivers, it would never return from `send`; so
+/// after this many of their events it hands delivery over to a dispatch queue (which does the
+/// same) and returns. Events its own callbacks send are never counted: a single-threaded program keeps
+/// all delivery on its own thread.
+@usableFromInline
+internal let foreignDeliveryBudget = 64
+
+/// Continues a handed-over delivery on Tether's hand-over queue.
+///
+/// A serial queue rather than a global one: libdispatch gives serial queues a thread even when the
+/// global pool is busy (they "overcommit"), and the pool may be busy precisely with the threads
+/// flooding the subject. Deliveries handed over by several subjects take turns on it, each at most
+/// ``foreignDeliveryBudget`` foreign events at a time.
+@usableFromInline
+internal func continueDeliveryElsewhere(_ body: @escaping @Sendable () -> Void) {
+  handOverQueue.async(execute: body)
+}
+
+private let handOverQueue = DispatchQueue(label: "Tether.delivery-hand-over")
