@@ -31,10 +31,13 @@ internal struct Locked<State>: ~Copyable, @unchecked Sendable {
 
   @usableFromInline internal let mutex: Mutex<Box>
   @usableFromInline internal let sanitizerSync = Atomic<Int>(0)
+  /// ``threadSanitizerIsRunning``, read once here so the hot path reads a field, not a global.
+  @usableFromInline internal let annotatesForSanitizer: Bool
 
   @inlinable
   internal init(_ state: State) {
     mutex = Mutex(Box(state: state))
+    annotatesForSanitizer = threadSanitizerIsRunning
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not call user code.
@@ -43,7 +46,7 @@ internal struct Locked<State>: ~Copyable, @unchecked Sendable {
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try mutex.withLock { (box) throws(Failure) -> Result in
-      guard threadSanitizerIsRunning else { return try body(&box.state) }
+      guard annotatesForSanitizer else { return try body(&box.state) }
       _ = sanitizerSync.load(ordering: .acquiring)
       defer { sanitizerSync.wrappingAdd(1, ordering: .releasing) }
       return try body(&box.state)
