@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A change to a tree (a ``TreeArray``, an ``ObjectTreeArray``, an ``Array2D``, any
 /// ``TreeProtocol`` type): the tree in its final state with the change as a diff and as a patch,
@@ -47,7 +46,7 @@ public struct TreeChangeset<Tree: TreeProtocol>: ChangesetProtocol {
   /// Whether this changeset replaces the whole tree; its diff and patch are then empty.
   public let isReload: Bool
 
-  private let cache: TreeChangesetCache<Operation>
+  private let cache: ChangesetCache<Diff, Operation>
 
   /// Creates a changeset from the final tree and the patch that produced it.
   ///
@@ -55,7 +54,7 @@ public struct TreeChangeset<Tree: TreeProtocol>: ChangesetProtocol {
   public init(collection: Tree, patch: [Operation]) {
     self.collection = collection
     self.isReload = false
-    self.cache = TreeChangesetCache(diff: nil, patch: patch)
+    self.cache = ChangesetCache(diff: nil, patch: patch)
   }
 
   /// Creates a changeset from the final tree and the diff that describes the change.
@@ -64,14 +63,14 @@ public struct TreeChangeset<Tree: TreeProtocol>: ChangesetProtocol {
   public init(collection: Tree, diff: Diff) {
     self.collection = collection
     self.isReload = false
-    self.cache = TreeChangesetCache(diff: diff, patch: nil)
+    self.cache = ChangesetCache(diff: diff, patch: nil)
   }
 
   /// Creates a changeset from both forms, trusting that they describe the same change.
   public init(collection: Tree, patch: [Operation], diff: Diff) {
     self.collection = collection
     self.isReload = false
-    self.cache = TreeChangesetCache(diff: diff, patch: patch)
+    self.cache = ChangesetCache(diff: diff, patch: patch)
   }
 
   /// Creates a reload changeset: the whole tree was replaced by `collection`.
@@ -80,7 +79,7 @@ public struct TreeChangeset<Tree: TreeProtocol>: ChangesetProtocol {
   public init(reloading collection: Tree) {
     self.collection = collection
     self.isReload = true
-    self.cache = TreeChangesetCache(diff: Diff(), patch: [])
+    self.cache = ChangesetCache(diff: Diff(), patch: [])
   }
 
   /// A reload changeset: the whole tree was replaced by `collection`.
@@ -137,50 +136,4 @@ extension TreeChangeset: CustomStringConvertible {
     }
     return "diff \(diff) patch [\(steps.joined(separator: ", "))]"
   }
-}
-
-/// The derived-form cache shared by copies of one tree changeset. Its state lives in a `Mutex`;
-/// derivations run outside the lock (they call the tree's own code), and the first stored result
-/// wins a race.
-final class TreeChangesetCache<Operation>: Sendable {
-  typealias Diff = OrderedCollectionDiff<IndexPath>
-  private let storage: Mutex<TreeCacheState<Operation>>
-
-  init(diff: Diff?, patch: [Operation]?) {
-    storage = Mutex(TreeCacheState(diff: diff, patch: patch))
-  }
-
-  func diff(deriving derive: () -> Diff) -> Diff {
-    if let known = storage.withLock({ $0.diff }) { return known }
-    let derived = derive()
-    return storage.withLock { state in
-      if let raced = state.diff { return raced }
-      state.diff = derived
-      return derived
-    }
-  }
-
-  func patch(deriving derive: () -> [Operation]) -> [Operation] {
-    if let known = storage.withLock({ TreeCacheTransfer($0.patch) }).value { return known }
-    let derived = TreeCacheTransfer(derive())
-    return storage.withLock { state -> TreeCacheTransfer<[Operation]> in
-      if let raced = state.patch { return TreeCacheTransfer(raced) }
-      state.patch = derived.value
-      return derived
-    }.value
-  }
-}
-
-// Safe: the state is only touched under the cache's Mutex, and a changeset holding it is Sendable
-// only when its node type is.
-struct TreeCacheState<Operation>: @unchecked Sendable {
-  var diff: OrderedCollectionDiff<IndexPath>?
-  var patch: [Operation]?
-}
-
-// Safe: carries an immutable cached value out of the Mutex; shared across threads only when the
-// owning changeset is Sendable, which requires its node type to be.
-struct TreeCacheTransfer<Value>: @unchecked Sendable {
-  var value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -25,11 +25,13 @@ extension OrderedCollectionDiff where Index == IndexPath {
     to tree: Tree
   ) -> [OrderedCollectionOperation<Tree.ChildNode, IndexPath>] {
     var generator = TreePatchGenerator<Tree>(diff: self, tree: tree)
-    return generator.run()
+    return generator.generate()
   }
 }
 
-private struct TreePatchGenerator<Tree: TreeProtocol> {
+/// Turns a tree diff into a patch by following it on a ``TreeTracker``; the validator also reads
+/// the tracker afterwards to pair source and final paths of surviving nodes.
+struct TreePatchGenerator<Tree: TreeProtocol> {
   typealias Operation = OrderedCollectionOperation<Tree.ChildNode, IndexPath>
 
   private enum Placement {
@@ -39,8 +41,12 @@ private struct TreePatchGenerator<Tree: TreeProtocol> {
 
   let diff: OrderedCollectionDiff<IndexPath>
   let tree: Tree
-  private var tracker: TreeTracker
+  private(set) var tracker: TreeTracker
   private var patch: [Operation] = []
+  private var deleted: [(path: IndexPath, node: Int32)] = []
+  private var updated: [(path: IndexPath, node: Int32)] = []
+  private var moveSources = Set<IndexPath>()
+  private var prepared = false
   /// Final paths of inserts and move targets, sorted, with what goes there.
   private var placements: [(path: IndexPath, placement: Placement)] = []
   /// For each final parent path, the sorted final indices of the placements below it.
@@ -54,25 +60,22 @@ private struct TreePatchGenerator<Tree: TreeProtocol> {
     tracker = TreeTracker(capacity: 4 * diff.count)
   }
 
-  mutating func run() -> [Operation] {
-    if diff.isEmpty { return [] }
-    patch.reserveCapacity(diff.count)
-
-    // Tracked nodes for every source-space entry, before anything changes.
-    var deleted: [(path: IndexPath, node: Int32)] = []
+  /// Tracks every source-space entry, before anything changes.
+  mutating func prepare() {
+    if prepared { return }
+    prepared = true
     for path in diff.deletes {
       let node = resolveSource(path, "delete")
       tracker.setFixed(node, false)
       deleted.append((path, node))
     }
-    var moveSources = Set<IndexPath>()
     for move in diff.moves {
       let node = resolveSource(move.from, "move source")
       tracker.setFixed(node, false)
       placements.append((move.to, .move(node)))
       moveSources.insert(move.from)
     }
-    let updated = diff.updates.map { (path: $0, node: resolveSource($0, "update")) }
+    updated = diff.updates.map { (path: $0, node: resolveSource($0, "update")) }
     for path in diff.inserts { placements.append((path, .insert)) }
     placements.sort { $0.path < $1.path }
     for (position, entry) in placements.enumerated() {
@@ -84,6 +87,13 @@ private struct TreePatchGenerator<Tree: TreeProtocol> {
       }
       placedIndices[entry.path.dropLast(), default: []].append(index)
     }
+  }
+
+  /// The patch; the tracker ends in the final state.
+  mutating func generate() -> [Operation] {
+    if diff.isEmpty { return [] }
+    prepare()
+    patch.reserveCapacity(diff.count)
 
     // A deleted subtree that some node moves out of can only go once that node has left.
     let deletedPaths = Set(deleted.map(\.path))
@@ -116,8 +126,8 @@ private struct TreePatchGenerator<Tree: TreeProtocol> {
     return patch
   }
 
-  /// The tracked node at a source path (nothing has changed yet, so positions are source indices).
-  private mutating func resolveSource(_ path: IndexPath, _ change: String) -> Int32 {
+  /// The tracked node at a source path; only before ``generate()`` (positions are source indices).
+  mutating func resolveSource(_ path: IndexPath, _ change: String) -> Int32 {
     guard !path.isEmpty else {
       preconditionFailure("A tree diff \(change) has an empty index path; the empty path is the tree itself")
     }
@@ -192,7 +202,7 @@ private struct TreePatchGenerator<Tree: TreeProtocol> {
   }
 
   /// The tracked node that has final path `path` (a placed node, or a fixed one found by rank).
-  private mutating func resolveFinal(_ path: IndexPath) -> Int32 {
+  mutating func resolveFinal(_ path: IndexPath) -> Int32 {
     if path.isEmpty { return 0 }
     if let known = finalNodes[path] { return known }
     let parentPath = path.dropLast()
