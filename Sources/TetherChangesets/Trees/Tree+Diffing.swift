@@ -35,6 +35,7 @@ extension TreeProtocol {
   ///   - isEqual: Whether two nodes with equal identities also have equal values.
   /// - Complexity: O(n + m) expected for trees of n and m nodes, plus O(s log s) for each list of
   ///   s siblings that kept their parent (O((n + m) log(n + m)) at worst).
+  @inlinable
   public func diff<ID: Hashable>(
     from old: Self,
     identifiedBy identifier: (ChildNode) -> ID,
@@ -52,6 +53,7 @@ extension TreeProtocol where ChildNode.Value: Hashable {
   /// first in pre-order matches and later ones are deletes or inserts.
   ///
   /// - Complexity: O(n + m) expected, plus O(s log s) per list of s siblings that kept their parent.
+  @inlinable
   public func diff(from old: Self) -> OrderedCollectionDiff<IndexPath> {
     TreeDiffer.diff(from: old, to: self, identifiedBy: { $0.value }, isEqual: { _, _ in true })
   }
@@ -65,6 +67,7 @@ extension TreeProtocol where ChildNode.Value: Identifiable & Equatable {
   /// first in pre-order matches and later ones are deletes or inserts.
   ///
   /// - Complexity: O(n + m) expected, plus O(s log s) per list of s siblings that kept their parent.
+  @inlinable
   public func diff(from old: Self) -> OrderedCollectionDiff<IndexPath> {
     TreeDiffer.diff(from: old, to: self, identifiedBy: { $0.value.id }, isEqual: { $0.value == $1.value })
   }
@@ -75,6 +78,7 @@ extension TreeProtocol where ChildNode.Value: Identifiable & Hashable {
   /// reporting matched nodes whose values differ as updates.
   ///
   /// - Complexity: O(n + m) expected, plus O(s log s) per list of s siblings that kept their parent.
+  @inlinable
   public func diff(from old: Self) -> OrderedCollectionDiff<IndexPath> {
     TreeDiffer.diff(from: old, to: self, identifiedBy: { $0.value.id }, isEqual: { $0.value == $1.value })
   }
@@ -85,6 +89,7 @@ extension TreeChangeset {
   /// ``TreeProtocol/diff(from:identifiedBy:isEqual:)``); its patch is derived on first use.
   ///
   /// - Complexity: The cost of the diff.
+  @inlinable
   public init<ID: Hashable>(
     from old: Tree,
     to new: Tree,
@@ -99,6 +104,7 @@ extension TreeChangeset where Tree.ChildNode.Value: Hashable {
   /// The changeset from `old` to `new`, each node value being its own identity.
   ///
   /// - Complexity: The cost of the diff.
+  @inlinable
   public init(from old: Tree, to new: Tree) {
     self.init(collection: new, diff: new.diff(from: old))
   }
@@ -108,6 +114,7 @@ extension TreeChangeset where Tree.ChildNode.Value: Identifiable & Equatable {
   /// The changeset from `old` to `new`, matching nodes by their value's `id`.
   ///
   /// - Complexity: The cost of the diff.
+  @inlinable
   public init(from old: Tree, to new: Tree) {
     self.init(collection: new, diff: new.diff(from: old))
   }
@@ -117,6 +124,7 @@ extension TreeChangeset where Tree.ChildNode.Value: Identifiable & Hashable {
   /// The changeset from `old` to `new`, matching nodes by their value's `id`.
   ///
   /// - Complexity: The cost of the diff.
+  @inlinable
   public init(from old: Tree, to new: Tree) {
     self.init(collection: new, diff: new.diff(from: old))
   }

@@ -3,14 +3,22 @@ import Foundation
 /// A tree flattened in depth-first pre-order into parallel arrays, so the diff can work on plain
 /// integers. Node `k`'s children are `childList[childStart[k] ..< childStart[k] + childCount[k]]`;
 /// the roots are `childList[0 ..< rootCount]`.
+@usableFromInline
 struct FlatTree<Node: TreeNodeProtocol> where Node.ChildNode == Node {
+  @usableFromInline
   var nodes: [Node] = []
+  @usableFromInline
   var parent: [Int32] = []
+  @usableFromInline
   var indexInParent: [Int32] = []
+  @usableFromInline
   var childStart: [Int32] = []
+  @usableFromInline
   var childList: [Int32] = []
+  @usableFromInline
   let rootCount: Int
 
+  @inlinable
   init<Tree: TreeProtocol>(_ tree: Tree) where Tree.ChildNode == Node {
     let roots = tree.children
     rootCount = roots.count
@@ -40,9 +48,11 @@ struct FlatTree<Node: TreeNodeProtocol> where Node.ChildNode == Node {
     }
   }
 
+  @inlinable
   var count: Int { nodes.count }
 
-  private mutating func append(_ node: Node, parent: Int32, index: Int) -> Int32 {
+  @inlinable
+  mutating func append(_ node: Node, parent: Int32, index: Int) -> Int32 {
     let id = Int32(nodes.count)
     nodes.append(node)
     self.parent.append(parent)
@@ -53,12 +63,14 @@ struct FlatTree<Node: TreeNodeProtocol> where Node.ChildNode == Node {
   }
 
   /// The children of `node`, or the roots for -1.
+  @inlinable
   func children(of node: Int32) -> ArraySlice<Int32> {
     if node < 0 { return childList[0..<rootCount] }
     let start = Int(childStart[Int(node)])
     return childList[start..<(start + nodes[Int(node)].children.count)]
   }
 
+  @inlinable
   func path(of node: Int32) -> IndexPath {
     var reversed: [Int] = []
     var current = node
@@ -71,8 +83,10 @@ struct FlatTree<Node: TreeNodeProtocol> where Node.ChildNode == Node {
 }
 
 /// Diffs two trees by node identity: the engine behind `diff(from:)` on trees.
+@usableFromInline
 enum TreeDiffer {
   /// The diff from `old` to `new` (see ``TreeProtocol/diff(from:identifiedBy:isEqual:)``).
+  @inlinable
   static func diff<Tree: TreeProtocol, ID: Hashable>(
     from old: Tree,
     to new: Tree,
@@ -148,6 +162,7 @@ enum TreeDiffer {
 /// Marks the members of one longest strictly increasing subsequence of `values`.
 ///
 /// - Complexity: O(m log m) for m values.
+@usableFromInline
 func longestIncreasingSubsequenceMembers(_ values: [Int32]) -> [Bool] {
   // tails[k]: position of the smallest tail of an increasing run of length k + 1.
   var tails: [Int] = []
