@@ -1,6 +1,7 @@
 // Each suite lives in its own file as a `BenchmarkSuite`; list it here.
 let suites: [BenchmarkSuite] = [
-  changesetBenchmarks
+  runtimeBenchmarks,
+  changesetBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
