@@ -33,21 +33,8 @@ struct DiffPatchPlanner {
     let inserts = diff.inserts.sorted()
     let movesBySource = diff.moves.sorted { $0.from < $1.from }
     let movesByTarget = diff.moves.indices.sorted { diff.moves[$0].to < diff.moves[$1].to }
-    let finalTargets = (inserts + diff.moves.map(\.to)).sorted()
-    let removed = (deletes + movesBySource.map(\.from)).sorted()
-
-    // Final offsets of updated elements, to read their new values.
-    var moveTargetBySource: [Int: Int] = [:]
-    if !diff.updates.isEmpty {
-      moveTargetBySource.reserveCapacity(diff.moves.count)
-      for move in diff.moves { moveTargetBySource[move.from] = move.to }
-    }
     let updates = diff.updates.sorted()
-    let updateTargets = updates.map { source -> Int in
-      if let target = moveTargetBySource[source] { return target }
-      let rank = source - countLess(than: source, in: removed)
-      return Self.offset(ofFreeRank: rank, skipping: finalTargets)
-    }
+    let updateTargets = Self.finalOffsets(of: updates, in: diff)
     let reader = OffsetReader(collection: collection, offsets: updateTargets + inserts)
 
     var patch: [OrderedCollectionOperation<C.Element, Int>] = []
@@ -108,6 +95,25 @@ struct DiffPatchPlanner {
       patch.append(.move(from: from, to: to))
       pending.add(-1, at: order)
       placed.add(1, at: countLess(than: targetGap, in: gapKeys))
+    }
+  }
+
+  /// The final offsets of the surviving source elements at `sources`: a moved element's target,
+  /// or for an unmoved one the place its rank among the unmoved survivors takes among the final
+  /// offsets that are neither inserts nor move targets.
+  ///
+  /// - Complexity: O((s + k) log k) for s sources and a diff with k entries.
+  static func finalOffsets(of sources: [Int], in diff: OrderedCollectionDiff<Int>) -> [Int] {
+    if sources.isEmpty { return [] }
+    let taken = (diff.inserts + diff.moves.map(\.to)).sorted()
+    let removed = (diff.deletes + diff.moves.map(\.from)).sorted()
+    var moveTargetBySource: [Int: Int] = [:]
+    moveTargetBySource.reserveCapacity(diff.moves.count)
+    for move in diff.moves { moveTargetBySource[move.from] = move.to }
+    return sources.map { source in
+      if let target = moveTargetBySource[source] { return target }
+      let rank = source - countLess(than: source, in: removed)
+      return offset(ofFreeRank: rank, skipping: taken)
     }
   }
 
