@@ -52,12 +52,12 @@ public final class Diffuser<A> {
     self.forget = forget
   }
 
-  /// Creates a diffuser that runs each of `diffusers`, in order, like ``intoAll(_:)-(Diffuser<A>...)``.
+  /// Creates a diffuser that runs each of `diffusers`, in order, like `intoAll(_:)`.
   public convenience init(_ diffusers: Diffuser<A>...) {
     self.init(diffusers)
   }
 
-  /// Creates a diffuser that runs each of `diffusers`, in order, like ``intoAll(_:)-([Diffuser<A>])``.
+  /// Creates a diffuser that runs each of `diffusers`, in order, like `intoAll(_:)`.
   public convenience init(_ diffusers: [Diffuser<A>]) {
     self.init(
       apply: { model in
