@@ -13,7 +13,7 @@ import Tether
 //         O(k^2) index-path shifts like Bond's insertion/deletion trees.
 // Each prints the median time; the floor is inserting every id of both trees into a Dictionary.
 
-var treesSuite: BenchmarkSuite {
+var treesBenchmarks: BenchmarkSuite {
   BenchmarkSuite(name: "trees", run: runTreeBenchmarks)
 }
 
@@ -22,24 +22,11 @@ struct TreeBenchItem: Identifiable, Hashable {
   var version = 0
 }
 
-/// SplitMix64, seeded, for the tree workloads.
-struct TreeBenchRandom: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
-
 private typealias BenchTree = TreeArray<TreeBenchItem>
 private typealias BenchOperation = OrderedCollectionOperation<TreeNode<TreeBenchItem>, IndexPath>
 
 func runTreeBenchmarks() {
-  var rng = TreeBenchRandom(seed: 0x7E7E_7EE5)
+  var rng = BenchmarkRandom(seed: 0x7E7E_7EE5)
   var nextID = 0
   func makeNode(depth: Int, fanOuts: ArraySlice<Int>) -> TreeNode<TreeBenchItem> {
     nextID += 1
@@ -53,7 +40,7 @@ func runTreeBenchmarks() {
   let nodeCount = old.descendantCount
 
   // Diff of two 100,000-node trees.
-  var edits = TreeEditor(tree: old, nextID: nextID + 1, rng: TreeBenchRandom(seed: rng.next()))
+  var edits = TreeEditor(tree: old, nextID: nextID + 1, rng: BenchmarkRandom(seed: rng.next()))
   let edited = edits.edit(count: nodeCount / 100)
   let diffTimes = measure { blackHole(edited.tree.diff(from: old)) }
   let diff = edited.tree.diff(from: old)
@@ -78,7 +65,7 @@ func runTreeBenchmarks() {
   reportTimes("  diff -> patch of that diff (\(diff.count) entries)", generateTimes)
 
   // Patch -> diff of 5,000 random operations.
-  var operations = TreeEditor(tree: old, nextID: nextID + 1_000_000, rng: TreeBenchRandom(seed: rng.next()))
+  var operations = TreeEditor(tree: old, nextID: nextID + 1_000_000, rng: BenchmarkRandom(seed: rng.next()))
   let patch = operations.randomPatch(count: 5_000)
   let patchTimes = measure { blackHole(OrderedCollectionDiff(fromTreePatch: patch)) }
   reportTimes("patch -> diff, 5,000 random operations", patchTimes, note: "target < 50 ms")
@@ -128,7 +115,7 @@ private func sortedDescription(_ diff: OrderedCollectionDiff<IndexPath>) -> Stri
 private struct TreeEditor {
   var tree: BenchTree
   var nextID: Int
-  var rng: TreeBenchRandom
+  var rng: BenchmarkRandom
 
   mutating func randomPath() -> IndexPath {
     randomPath(in: tree)

@@ -1,5 +1,10 @@
-// Each suite lives in its own file as a `BenchmarkSuite`; list it here.
-let suites: [BenchmarkSuite] = [treesSuite]
+// Each suite lives in its own file as a `BenchmarkSuite`; list it here, one per line.
+let suites: [BenchmarkSuite] = [
+  runtimeBenchmarks,
+  changesetBenchmarks,
+  binsBenchmarks,
+  treesBenchmarks,
+]
 
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.contains("--list") {
