@@ -84,10 +84,24 @@ final class TreeDiffingTests: XCTestCase {
     // Two "x": the first in pre-order ([0, 0]) matches the new tree's first "x"; the other is deleted.
     let old = TreeArray([node("a", [node("x")]), node("x")])
     let new = TreeArray([node("x"), node("a")])
-    let diff = new.diff(from: old)
+    let warnings = DiffWarningCounter(keepsMessages: true)
+    let diff = warnings.install { new.diff(from: old) }
+    XCTAssertEqual(warnings.count, 1)
+    XCTAssertEqual(
+      warnings.message,
+      "Tree diff: 1 node(s) of the old tree and 0 of the new tree repeat an identity that an earlier node"
+        + " (in depth-first pre-order) has; each is diffed as a different node (deleted from the old tree,"
+        + " inserted into the new one)")
     XCTAssertEqual(diff.deletes, [[1]])
     XCTAssertEqual(moves(diff), ["[0, 0]→[0]"])
     checkReplay(diff, from: old, to: new, "duplicates")
+    // In the new tree, the second "a" (in pre-order) is an insert.
+    let doubled = TreeArray([node("a", [node("a")])])
+    let newWarnings = DiffWarningCounter(keepsMessages: true)
+    let grown = newWarnings.install { doubled.diff(from: TreeArray([node("a")])) }
+    XCTAssertEqual(grown.inserts, [[0, 0]])
+    XCTAssertEqual(newWarnings.count, 1)
+    XCTAssertTrue(newWarnings.message?.hasPrefix("Tree diff: 0 node(s) of the old tree and 1 of the new tree") ?? false)
   }
 
   func testArray2DDiffsSectionsAndItemsTogether() {
@@ -132,7 +146,9 @@ final class TreeDiffingTests: XCTestCase {
       }
       let old = tree(Int.random(in: 0...10, using: &rng))
       let new = tree(Int.random(in: 0...10, using: &rng))
-      checkReplay(new.diff(from: old), from: old, to: new, "seed \(seed)")
+      let warnings = DiffWarningCounter()
+      checkReplay(warnings.install { new.diff(from: old) }, from: old, to: new, "seed \(seed)")
+      XCTAssertLessThanOrEqual(warnings.count, 1)
     }
   }
 
@@ -147,8 +163,11 @@ final class TreeDiffingTests: XCTestCase {
     let repeating = [[], ["a"], ["b"]] + product(["a", "b"], 2) + product(["a", "b"], 3)
     for labels in [distinct, repeating] {
       let all = (0...3).flatMap { forests(size: $0, labels: labels) }
+      let warnings = DiffWarningCounter()
       for old in all {
-        for new in all { checkReplay(new.diff(from: old), from: old, to: new, "\(old) -> \(new)") }
+        for new in all {
+          checkReplay(warnings.install { new.diff(from: old) }, from: old, to: new, "\(old) -> \(new)")
+        }
       }
     }
   }

@@ -12,7 +12,8 @@ import Foundation
 // - Duplicate identities: in each tree, the first node with an identity in depth-first pre-order
 //   (the order an outline shows) is the one that can match. Any later node with the same identity
 //   is a different node: deleted if it is in the old tree, inserted if it is in the new one. The
-//   result is deterministic and always valid.
+//   result is deterministic and always valid. Each diff that meets duplicates reports them once
+//   through `TetherLogger.shared.warn`.
 
 extension TreeProtocol {
   /// The changes that turn `old` into this tree, matching nodes by `identifier` and reporting
@@ -26,8 +27,11 @@ extension TreeProtocol {
   /// ```
   ///
   /// Applying `diff.generateTreePatch(to: self)` to `old` gives this tree. Reparenting is one
-  /// move; moves are minimal per sibling list; duplicate identities follow the rule above
-  /// (first in pre-order matches, later ones are deletes or inserts).
+  /// move; moves are minimal per sibling list. Duplicate identities: in each tree the first node
+  /// with an identity in depth-first pre-order is the one that can match; a later node with the
+  /// same identity is a different node (a delete in the old tree, an insert in the new one). The
+  /// result is deterministic and always valid, and the duplicates are reported once through
+  /// ``TetherLogger``.
   ///
   /// - Parameters:
   ///   - old: The tree before the change.
@@ -50,7 +54,8 @@ extension TreeProtocol where ChildNode.Value: Hashable {
   /// has no updates.
   ///
   /// Reparenting is one move; moves are minimal per sibling list; of nodes with equal values, the
-  /// first in pre-order matches and later ones are deletes or inserts.
+  /// first in pre-order matches and later ones are deletes or inserts (reported once through
+  /// ``TetherLogger``).
   ///
   /// - Complexity: O(n + m) expected, plus O(s log s) per list of s siblings that kept their parent.
   @inlinable
@@ -64,7 +69,8 @@ extension TreeProtocol where ChildNode.Value: Identifiable & Equatable {
   /// reporting matched nodes whose values differ as updates.
   ///
   /// Reparenting is one move; moves are minimal per sibling list; of nodes with equal ids, the
-  /// first in pre-order matches and later ones are deletes or inserts.
+  /// first in pre-order matches and later ones are deletes or inserts (reported once through
+  /// ``TetherLogger``).
   ///
   /// - Complexity: O(n + m) expected, plus O(s log s) per list of s siblings that kept their parent.
   @inlinable

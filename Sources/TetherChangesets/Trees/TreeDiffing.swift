@@ -97,18 +97,35 @@ enum TreeDiffer {
     let newTree = FlatTree<Tree.ChildNode>(new)
 
     // Match identities; the first occurrence in pre-order on each side is the one that matches.
+    // The table maps an identity to its old node, or to -1 once an unmatched new node has it.
     var table: [ID: Int32] = [:]
     table.reserveCapacity(oldTree.count)
+    var oldDuplicates = 0
+    var newDuplicates = 0
     for id in 0..<oldTree.count {
       let key = identifier(oldTree.nodes[id])
-      if table[key] == nil { table[key] = Int32(id) }
+      if table[key] == nil { table[key] = Int32(id) } else { oldDuplicates += 1 }
     }
     var oldToNew = [Int32](repeating: -1, count: oldTree.count)
     var newToOld = [Int32](repeating: -1, count: newTree.count)
     for id in 0..<newTree.count {
-      guard let match = table[identifier(newTree.nodes[id])], oldToNew[Int(match)] < 0 else { continue }
+      let key = identifier(newTree.nodes[id])
+      guard let match = table[key] else {
+        table[key] = -1
+        continue
+      }
+      guard match >= 0, oldToNew[Int(match)] < 0 else {
+        newDuplicates += 1
+        continue
+      }
       oldToNew[Int(match)] = Int32(id)
       newToOld[id] = match
+    }
+    if oldDuplicates + newDuplicates > 0 {
+      TetherLogger.shared.warn(
+        "Tree diff: \(oldDuplicates) node(s) of the old tree and \(newDuplicates) of the new tree repeat an identity"
+          + " that an earlier node (in depth-first pre-order) has; each is diffed as a different node"
+          + " (deleted from the old tree, inserted into the new one)")
     }
 
     var diff = OrderedCollectionDiff<IndexPath>()
