@@ -1,8 +1,8 @@
 import Foundation
 
 /// A tree flattened in depth-first pre-order into parallel arrays, so the diff can work on plain
-/// integers. Node `k`'s children are `childList[childStart[k] ..< childStart[k] + childCount[k]]`;
-/// the roots are `childList[0 ..< rootCount]`.
+/// integers. Node `k`'s children are `childList[childStart[k] ..< childStart[k + 1]]` (the last
+/// node's run ends at the end of `childList`); the roots are `childList[0 ..< rootCount]`.
 @usableFromInline
 struct FlatTree<Node: TreeNodeProtocol> where Node.ChildNode == Node {
   @usableFromInline
@@ -18,8 +18,10 @@ struct FlatTree<Node: TreeNodeProtocol> where Node.ChildNode == Node {
   @usableFromInline
   let rootCount: Int
 
+  /// Flattens `tree`, calling `visit` with each node's number and node in pre-order; keeps the
+  /// nodes in ``nodes`` only when `keepsNodes` is set.
   @inlinable
-  init<Tree: TreeProtocol>(_ tree: Tree) where Tree.ChildNode == Node {
+  init<Tree: TreeProtocol>(_ tree: Tree, keepsNodes: Bool, visit: (Int32, Node) -> Void) where Tree.ChildNode == Node {
     let roots = tree.children
     rootCount = roots.count
     childList = [Int32](repeating: -1, count: rootCount)
@@ -33,13 +35,15 @@ struct FlatTree<Node: TreeNodeProtocol> where Node.ChildNode == Node {
         }
         stack[stack.count - 1].next += 1
         let child = top.children[top.children.startIndex + top.next]
-        let id = append(child, parent: top.id, index: top.next)
+        let id = append(child, parent: top.id, index: top.next, keepsNodes: keepsNodes)
         childList[Int(childStart[Int(top.id)]) + top.next] = id
+        visit(id, child)
         stack.append((id, child.children, 0))
       } else if nextRoot < rootCount {
         let root = roots[roots.startIndex + nextRoot]
-        let id = append(root, parent: -1, index: nextRoot)
+        let id = append(root, parent: -1, index: nextRoot, keepsNodes: keepsNodes)
         childList[nextRoot] = id
+        visit(id, root)
         nextRoot += 1
         stack.append((id, root.children, 0))
       } else {
@@ -49,12 +53,12 @@ struct FlatTree<Node: TreeNodeProtocol> where Node.ChildNode == Node {
   }
 
   @inlinable
-  var count: Int { nodes.count }
+  var count: Int { parent.count }
 
   @inlinable
-  mutating func append(_ node: Node, parent: Int32, index: Int) -> Int32 {
-    let id = Int32(nodes.count)
-    nodes.append(node)
+  mutating func append(_ node: Node, parent: Int32, index: Int, keepsNodes: Bool) -> Int32 {
+    let id = Int32(self.parent.count)
+    if keepsNodes { nodes.append(node) }
     self.parent.append(parent)
     indexInParent.append(Int32(index))
     childStart.append(Int32(childList.count))
@@ -67,7 +71,8 @@ struct FlatTree<Node: TreeNodeProtocol> where Node.ChildNode == Node {
   func children(of node: Int32) -> ArraySlice<Int32> {
     if node < 0 { return childList[0..<rootCount] }
     let start = Int(childStart[Int(node)])
-    return childList[start..<(start + nodes[Int(node)].children.count)]
+    let end = Int(node) + 1 < childStart.count ? Int(childStart[Int(node) + 1]) : childList.count
+    return childList[start..<end]
   }
 
   @inlinable
@@ -93,33 +98,32 @@ enum TreeDiffer {
     identifiedBy identifier: (Tree.ChildNode) -> ID,
     isEqual: (Tree.ChildNode, Tree.ChildNode) -> Bool
   ) -> OrderedCollectionDiff<IndexPath> {
-    let oldTree = FlatTree<Tree.ChildNode>(old)
-    let newTree = FlatTree<Tree.ChildNode>(new)
-
     // Match identities; the first occurrence in pre-order on each side is the one that matches.
     // The table maps an identity to its old node, or to -1 once an unmatched new node has it.
     var table: [ID: Int32] = [:]
-    table.reserveCapacity(oldTree.count)
     var oldDuplicates = 0
     var newDuplicates = 0
-    for id in 0..<oldTree.count {
-      let key = identifier(oldTree.nodes[id])
-      if table[key] == nil { table[key] = Int32(id) } else { oldDuplicates += 1 }
+    let oldTree = FlatTree<Tree.ChildNode>(old, keepsNodes: true) { id, node in
+      let key = identifier(node)
+      if table[key] == nil { table[key] = id } else { oldDuplicates += 1 }
     }
     var oldToNew = [Int32](repeating: -1, count: oldTree.count)
-    var newToOld = [Int32](repeating: -1, count: newTree.count)
-    for id in 0..<newTree.count {
-      let key = identifier(newTree.nodes[id])
+    var newToOld: [Int32] = []
+    var updated: [Int32] = []
+    let newTree = FlatTree<Tree.ChildNode>(new, keepsNodes: false) { id, node in
+      newToOld.append(-1)
+      let key = identifier(node)
       guard let match = table[key] else {
         table[key] = -1
-        continue
+        return
       }
       guard match >= 0, oldToNew[Int(match)] < 0 else {
         newDuplicates += 1
-        continue
+        return
       }
-      oldToNew[Int(match)] = Int32(id)
-      newToOld[id] = match
+      oldToNew[Int(match)] = id
+      newToOld[Int(id)] = match
+      if !isEqual(oldTree.nodes[Int(match)], node) { updated.append(match) }
     }
     if oldDuplicates + newDuplicates > 0 {
       TetherLogger.shared.warn(
@@ -163,14 +167,14 @@ enum TreeDiffer {
         continue
       }
       if moved[id] { diff.moves.append((from: oldTree.path(of: match), to: newTree.path(of: Int32(id)))) }
-      if !isEqual(oldTree.nodes[Int(match)], newTree.nodes[id]) { diff.updates.append(oldTree.path(of: match)) }
     }
     for id in 0..<oldTree.count where oldToNew[id] < 0 {
       let parent = oldTree.parent[id]
       if parent < 0 || oldToNew[Int(parent)] >= 0 { diff.deletes.append(oldTree.path(of: Int32(id))) }
     }
-    // Pre-order traversal already gives sorted deletes and inserts; updates follow new order.
-    diff.updates.sort()
+    // Pre-order traversal already gives sorted deletes and inserts; updates follow old order.
+    updated.sort()
+    diff.updates = updated.map { oldTree.path(of: $0) }
     diff.moves.sort { $0.from < $1.from }
     return diff
   }
