@@ -100,12 +100,17 @@ enum TreeDiffer {
   ) -> OrderedCollectionDiff<IndexPath> {
     // Match identities; the first occurrence in pre-order on each side is the one that matches.
     // The table maps an identity to its old node, or to -1 once an unmatched new node has it.
+    let oldTree = FlatTree<Tree.ChildNode>(old, keepsNodes: true) { _, _ in }
     var table: [ID: Int32] = [:]
+    table.reserveCapacity(oldTree.count)
     var oldDuplicates = 0
     var newDuplicates = 0
-    let oldTree = FlatTree<Tree.ChildNode>(old, keepsNodes: true) { id, node in
-      let key = identifier(node)
-      if table[key] == nil { table[key] = id } else { oldDuplicates += 1 }
+    for id in 0..<oldTree.count {
+      // One lookup in the common case; a duplicate puts the first occurrence back.
+      if let first = table.updateValue(Int32(id), forKey: identifier(oldTree.nodes[id])) {
+        table[identifier(oldTree.nodes[id])] = first
+        oldDuplicates += 1
+      }
     }
     var oldToNew = [Int32](repeating: -1, count: oldTree.count)
     var newToOld: [Int32] = []
