@@ -1,6 +1,8 @@
-// Each suite lives in its own file as a `BenchmarkSuite`; list it here.
+// Each suite lives in its own file as a `BenchmarkSuite`; list it here, one per line.
 let suites: [BenchmarkSuite] = [
-  changesetBenchmarks
+  runtimeBenchmarks,
+  changesetBenchmarks,
+  binsBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
