@@ -1,5 +1,5 @@
 // Each suite lives in its own file as a `BenchmarkSuite`; list it here.
-let suites: [BenchmarkSuite] = []
+let suites: [BenchmarkSuite] = [diffingSuite]
 
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.contains("--list") {
