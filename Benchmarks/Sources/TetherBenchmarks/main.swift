@@ -1,5 +1,10 @@
 // Each suite lives in its own file as a `BenchmarkSuite`; list it here.
-let suites: [BenchmarkSuite] = [diffingSuite]
+let suites: [BenchmarkSuite] = [
+  runtimeBenchmarks,
+  changesetBenchmarks,
+  binsBenchmarks,
+  diffingSuite,
+]
 
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.contains("--list") {

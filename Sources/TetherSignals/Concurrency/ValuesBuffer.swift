@@ -1,0 +1,76 @@
+import Synchronization
+
+/// The observation behind one ``SignalValues`` iterator: it buffers events and hands them to the
+/// one task awaiting them.
+internal final class ValuesBuffer<Element, Failure: Swift.Error>: @unchecked Sendable {
+  // Safe: mutable state is in the `Locked` mutex; the disposable is set once, before any read.
+  private typealias Event = Signal<Element, Failure>.Event
+
+  private struct State {
+    var events = FIFOQueue<Signal<Element, Failure>.Event>()
+    var waiter: UnsafeContinuation<UncheckedSendable<Signal<Element, Failure>.Event?>, Never>?
+    var isFinished = false  // a terminal event arrived, or the consumer went away
+  }
+
+  private let state = Locked(State())
+  private let subscription = SerialDisposable()
+
+  internal init(signal: Signal<Element, Failure>) {
+    subscription.otherDisposable = signal.observe { [weak self] event in self?.receive(event) }
+  }
+
+  deinit {
+    subscription.dispose()
+  }
+
+  private func receive(_ event: Event) {
+    let waiter = state.withLock { state -> UnsafeContinuation<UncheckedSendable<Event?>, Never>? in
+      guard !state.isFinished else { return nil }
+      if event.isTerminal { state.isFinished = true }
+      if let waiter = state.waiter {
+        state.waiter = nil
+        return waiter
+      }
+      state.events.append(event)
+      return nil
+    }
+    waiter?.resume(returning: UncheckedSendable(event))
+  }
+
+  /// The next event, waiting for one if needed; `nil` when the task is cancelled or after the end.
+  internal func next() async -> Signal<Element, Failure>.Event? {
+    let ready: Event?? = state.withLock { state in
+      if let event = state.events.popFirst() { return .some(event) }
+      return state.isFinished ? .some(nil) : nil
+    }
+    if let ready { return ready }
+    let box = await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<UncheckedSendable<Event?>, Never>) in
+        let ready: Event?? = state.withLock { state in
+          if let event = state.events.popFirst() { return .some(event) }
+          if state.isFinished || Task.isCancelled { return .some(nil) }
+          state.waiter = continuation
+          return nil
+        }
+        if let ready { continuation.resume(returning: UncheckedSendable(ready)) }
+      }
+    } onCancel: {
+      cancel()
+    }
+    if box.value == nil { cancel() }
+    return box.value
+  }
+
+  /// Ends the observation from the consumer's side.
+  private func cancel() {
+    let waiter = state.withLock { state -> UnsafeContinuation<UncheckedSendable<Event?>, Never>? in
+      state.isFinished = true
+      state.events.removeAll()
+      let waiter = state.waiter
+      state.waiter = nil
+      return waiter
+    }
+    subscription.dispose()
+    waiter?.resume(returning: UncheckedSendable(nil))
+  }
+}

@@ -1,0 +1,26 @@
+import Synchronization
+
+/// A disposable that runs a closure the first time it is disposed.
+public final class BlockDisposable: Disposable {
+  private let handler: Mutex<(@Sendable () -> Void)?>
+
+  /// Creates a disposable that calls `handler` once, on the first `dispose()`.
+  public init(_ handler: @escaping @Sendable () -> Void) {
+    self.handler = Mutex(handler)
+  }
+
+  /// Whether the disposable has been disposed.
+  public var isDisposed: Bool {
+    handler.withLock { $0 == nil }
+  }
+
+  /// Runs the handler if it has not run yet. The handler runs outside the lock.
+  public func dispose() {
+    let body = handler.withLock { handler in
+      let body = handler
+      handler = nil
+      return body
+    }
+    body?()
+  }
+}

@@ -1,0 +1,108 @@
+/// A thread-safe observable value: observing it emits the current value, then every change.
+///
+/// - `value` may be read and written from any thread. A write emits the new value once, after the
+///   lock is released, in one serial order shared by all observers (see ``PassthroughSubject`` for
+///   the delivery rules: no overlapping callbacks, a write made from inside a callback is delivered
+///   after the current one, no callback ever runs under the lock, unlike ReactiveKit issue #279).
+/// - A new observer joins that serial order atomically: it receives the value as of its place in
+///   the order, then every later change, with no gap and no duplicate.
+/// - ``modify(_:)`` is an atomic read-modify-write that emits once.
+/// - As in ReactiveKit, the property completes its observers when it is deinitialized. Sending a
+///   completion yourself (`send(completion: .finished)`) also ends it: the value can still be read
+///   and written afterwards, but nothing is emitted any more.
+///
+/// `Property` is also the delivery primitive the observable collections are built on: a value
+/// (such as a changeset holding its collection) changed atomically with ``modify(_:)`` and delivered
+/// serially, with ``init(_:replayingAs:)`` choosing what a joining observer receives first.
+public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableProtocol, @unchecked Sendable {
+  // Safe: the only stored property is the immutable core, which guards the value and observers.
+  @usableFromInline internal let core: SubjectCore<Value, Never>
+
+  /// Creates a property holding `value`.
+  @inlinable
+  public init(_ value: Value) {
+    core = SubjectCore(bufferSize: 1, current: value)
+  }
+
+  /// Creates a property whose new observers first receive `replay(value)` rather than the value.
+  ///
+  /// Use it when the emitted values describe changes: an observable collection replays an initial
+  /// changeset made from its current state rather than the last change.
+  public init(_ value: Value, replayingAs replay: @escaping @Sendable (Value) -> Value) {
+    core = SubjectCore(bufferSize: 1, current: value, joinTransform: replay)
+  }
+
+  deinit {
+    core.send(.completed)
+  }
+
+  /// The current value. Setting it emits the new value to every observer.
+  @inlinable
+  public var value: Value {
+    get { core.current }
+    set { core.modifyCurrent(notify: true) { $0 = newValue } }
+  }
+
+  /// Atomically reads and changes the value, then emits the new value once, after the lock is
+  /// released.
+  ///
+  /// `body` runs under the property's lock: keep it short and do not access this property from it
+  /// (that would deadlock). If `body` throws, the changes it made are kept and nothing is emitted.
+  ///
+  /// ```swift
+  /// let counter = Property(0)
+  /// counter.modify { $0 += 1 }  // safe from any number of threads
+  /// ```
+  @inlinable
+  @discardableResult
+  public func modify<Result, Failure: Swift.Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try core.modifyCurrent(notify: true, body)
+  }
+
+  /// Atomically reads and changes the value like ``modify(_:)``, but emits nothing.
+  ///
+  /// Observers that join later receive the changed value.
+  @inlinable
+  @discardableResult
+  public func silentModify<Result, Failure: Swift.Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try core.modifyCurrent(notify: false, body)
+  }
+
+  /// Changes the value without emitting it; observers that join later receive the new value.
+  @inlinable
+  public func silentUpdate(value: Value) {
+    core.modifyCurrent(notify: false) { $0 = value }
+  }
+
+  /// Sets the value from a `.next` event; a terminal event ends the property's observers.
+  @inlinable
+  public func on(_ event: Signal<Value, Never>.Event) {
+    switch event {
+    case .next(let element): value = element
+    case .completed: core.send(.completed)
+    }
+  }
+
+  /// Registers an observer: it receives the current value, then every change.
+  @inlinable
+  public func observe(with observer: @escaping @Sendable (Signal<Value, Never>.Event) -> Void) -> any Disposable {
+    core.observe(observer)
+  }
+
+  /// Makes every element of `signal` the property's value, until the signal ends or the property
+  /// is deinitialized (the property is held weakly).
+  public func bind(signal: Signal<Value, Never>) -> any Disposable {
+    signal.observe { [weak self] event in
+      if case .next(let element) = event { self?.value = element }
+    }
+  }
+
+  /// A read-only view of this property.
+  public var readOnlyView: AnyProperty<Value> {
+    AnyProperty(property: self)
+  }
+}

@@ -1,0 +1,52 @@
+import Dispatch
+import Synchronization
+
+extension Signal {
+  /// A signal that emits the elements of `sequence` one at a time, `interval` seconds apart (the
+  /// first after one interval), on `queue`, then completes after the last.
+  ///
+  /// - Parameters:
+  ///   - sequence: The elements to emit, iterated anew for every observer.
+  ///   - interval: Seconds between elements, measured on `queue`'s clock.
+  ///   - queue: Where the elements are emitted; any ``Scheduler``, by default a new serial queue
+  ///     (never the main one). Tests pass a virtual-time scheduler.
+  public init<S: Sequence>(
+    sequence: S,
+    interval: Double,
+    queue: any Scheduler = DispatchQueue(label: "Tether.Signal.interval")
+  ) where S.Element == Element {
+    // Erasing the sequence type keeps its metatype out of the @Sendable producer.
+    let makeIterator = UncheckedSendable({ AnyIterator(sequence.makeIterator()) })
+    self.init({ observer in
+      let iterator = IteratorBox(makeIterator.value())
+      let pending = SerialDisposable()
+      @Sendable func emitNext() {
+        guard !observer.isDisposed else { return }
+        if let element = iterator.next() {
+          observer.receive(element)
+          pending.otherDisposable = queue.schedule(after: interval, emitNext)
+        } else {
+          observer.on(.completed)
+        }
+      }
+      pending.otherDisposable = queue.schedule(after: interval, emitNext)
+      return pending
+    })
+  }
+}
+
+/// An iterator advanced by a chain of scheduled actions.
+private final class IteratorBox<Element>: @unchecked Sendable {
+  // Safe: the actions that call `next()` run one after another (each schedules the next), and
+  // the lock makes that ordering visible across threads.
+  private let lock = Mutex(())
+  private var base: AnyIterator<Element>
+
+  init(_ base: AnyIterator<Element>) {
+    self.base = base
+  }
+
+  func next() -> Element? {
+    lock.withLock { _ in base.next() }
+  }
+}

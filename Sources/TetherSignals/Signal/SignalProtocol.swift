@@ -1,0 +1,53 @@
+/// A type that can be observed as a stream of events: ``Signal``, subjects, ``Property`` and the
+/// observable collections.
+///
+/// Operators are extensions on this protocol, so `subject.map`, `property.filter` and
+/// `array.filterCollection` work without converting with `toSignal()` first.
+public protocol SignalProtocol<Element, Error>: Sendable {
+  /// The type of the elements.
+  associatedtype Element
+  /// The type of the error that can end the signal; `Never` for signals that cannot fail.
+  associatedtype Error: Swift.Error
+
+  /// Starts an observation; `observer` receives every event. Dispose the result to stop.
+  ///
+  /// Events are delivered one at a time, never after a terminal event, and none starts after the
+  /// returned disposable's `dispose()` returns.
+  func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable
+}
+
+extension SignalProtocol {
+  /// The receiver as a plain ``Signal``.
+  @inlinable
+  public func toSignal() -> Signal<Element, Error> {
+    if let signal = self as? Signal<Element, Error> { return signal }
+    return Signal(unsafeSubscribe: { observer in self.observe(with: observer) })
+  }
+
+  /// Observes only the elements.
+  @inlinable
+  @discardableResult
+  public func observeNext(with observer: @escaping @Sendable (Element) -> Void) -> any Disposable {
+    observe { event in
+      if case .next(let element) = event { observer(element) }
+    }
+  }
+
+  /// Observes only a failure, if the signal fails.
+  @inlinable
+  @discardableResult
+  public func observeFailed(with observer: @escaping @Sendable (Error) -> Void) -> any Disposable {
+    observe { event in
+      if case .failed(let error) = event { observer(error) }
+    }
+  }
+
+  /// Observes only a successful completion.
+  @inlinable
+  @discardableResult
+  public func observeCompleted(with observer: @escaping @Sendable () -> Void) -> any Disposable {
+    observe { event in
+      if case .completed = event { observer() }
+    }
+  }
+}

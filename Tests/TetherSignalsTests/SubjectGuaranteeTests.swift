@@ -1,0 +1,109 @@
+import Dispatch
+import Synchronization
+import TetherSignals
+import TetherTestSupport
+import XCTest
+
+/// The delivery guarantees of subjects, each demonstrated.
+final class SubjectGuaranteeTests: XCTestCase {
+  func testASendFromInsideACallbackIsDeliveredAfterTheCurrentEventReachedEveryObserver() {
+    let subject = PassthroughSubject<Int, Never>()
+    let log = EventRecorder<String, Never>()
+    for name in ["a", "b"] {
+      subject.observeNext { value in
+        log.record(.next("\(name)\(value)"))
+        if name == "a" && value == 1 { subject.send(2) }
+      }
+    }
+    subject.send(1)
+    XCTAssertEqual(log.elements, ["a1", "b1", "a2", "b2"])
+  }
+
+  func testDisposingFromInsideACallbackStopsDeliveryAtOnce() {
+    let subject = PassthroughSubject<Int, Never>()
+    let observation = Mutex<(any Disposable)?>(nil)
+    let recorder = EventRecorder<Int, Never>(onEvent: { _ in
+      observation.withLock { $0 }?.dispose()
+    })
+    observation.withLock { $0 = recorder.observe(subject) }
+    subject.send(1)
+    subject.send(2)
+    XCTAssertEqual(recorder.elements, [1])
+  }
+
+  func testDisposingAnotherObserverFromACallbackSkipsItForTheCurrentEvent() {
+    let subject = PassthroughSubject<Int, Never>()
+    let second = EventRecorder<Int, Never>()
+    let secondObservation = Mutex<(any Disposable)?>(nil)
+    subject.observeNext { _ in secondObservation.withLock { $0 }?.dispose() }
+    secondObservation.withLock { $0 = second.observe(subject) }
+    subject.send(1)
+    XCTAssertEqual(second.elements, [])
+  }
+
+  func testNoCallbackRunsUnderTheLockSoCallbacksMayUseTheSubjectFreely() {
+    // Each of these would deadlock (or trap) if the callback ran while the subject's lock is held.
+    let subject = ReplaySubject<Int, Never>(bufferSize: 1)
+    let inner = EventRecorder<Int, Never>()
+    let done = Atomic(false)
+    subject.observeNext { value in
+      guard value == 1, !done.exchange(true, ordering: .relaxed) else { return }
+      inner.observe(subject)  // subscribing from a callback
+      subject.send(2)  // sending from a callback
+      _ = subject.observe { _ in }.dispose()  // subscribing and disposing
+    }
+    subject.send(1)
+    XCTAssertEqual(inner.elements, [1, 2], "joins after the current event: replay 1, then 2")
+  }
+
+  func testNoDeliveryStartsAfterDisposeReturns() {
+    // A sender on another thread keeps sending; after `dispose()` returns, at most the one
+    // delivery already handed over may still arrive, never a new one.
+    let subject = PassthroughSubject<Int, Never>()
+    let received = Atomic(0)
+    let observation = subject.observeNext { _ in received.add(1, ordering: .relaxed) }
+    let stop = Atomic(false)
+    let sending = DispatchGroup()
+    DispatchQueue.global().async(group: sending) {
+      while !stop.load(ordering: .relaxed) { subject.send(1) }
+    }
+    while received.load(ordering: .relaxed) < 100 {}
+    observation.dispose()
+    let atDispose = received.load(ordering: .relaxed)
+    for _ in 0..<1000 { subject.send(1) }
+    stop.store(true, ordering: .relaxed)
+    XCTAssertEqual(sending.wait(timeout: .now() + 10), .success)
+    XCTAssertLessThanOrEqual(received.load(ordering: .relaxed), atDispose + 1)
+  }
+
+  func testEventsToOneObserverNeverOverlapWhenSentFromManyThreads() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = EventRecorder<Int, Never>(onEvent: { _ in
+      for _ in 0..<20 { _ = DispatchTime.now() }
+    })
+    recorder.observe(subject)
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for index in 0..<500 { subject.send(thread * 10_000 + index) }
+    }
+    subject.send(completion: .finished)
+    let elements = recorder.elements
+    XCTAssertEqual(elements.count, 2000)
+    for thread in 0..<4 {
+      let own = elements.filter { $0 / 10_000 == thread }
+      XCTAssertEqual(own, Array(thread * 10_000..<thread * 10_000 + 500), "each sender's events stay in order")
+    }
+    recorder.assertNoViolations()
+  }
+
+  func testDisposingHalfOfTenThousandSubscriptionsKeepsTheOthers() {
+    let subject = PassthroughSubject<Int, Never>()
+    let observations = (0..<10_000).map { _ in subject.observe { _ in } }
+    for index in stride(from: 0, to: 10_000, by: 2) { observations[index].dispose() }
+    let survivor = EventRecorder<Int, Never>()
+    survivor.observe(subject)
+    subject.send(1)
+    XCTAssertEqual(survivor.elements, [1])
+    XCTAssertTrue(observations[0].isDisposed)
+    XCTAssertFalse(observations[1].isDisposed)
+  }
+}

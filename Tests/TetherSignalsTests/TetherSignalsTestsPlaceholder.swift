@@ -1,6 +1,0 @@
-import TetherSignals
-import XCTest
-
-final class TetherSignalsTestsModuleLoads: XCTestCase {
-  func testModuleImports() {}
-}
