@@ -55,7 +55,8 @@ internal func _duplicateReport<Elements: _DiffElements>(
       )
     )
   }
-  guard collectsGroups && newHasDuplicates else { return [] }
+  // Only the old side may be flagged when the new copies were all matched: look at the new side.
+  guard collectsGroups else { return [] }
   return _duplicateGroups(count: elements.newCount, id: elements.newID).map(\.offsets)
 }
 
