@@ -85,8 +85,9 @@ enum DiffWorkloadShape {
   var label: String {
     switch self {
     case .differenceKit: return "(a) 100k: del 10k, ins 10k, shuffle 2k"
-    case .mixed(let count, let fraction): return "(\(count == 10_000 ? "b" : count == 100_000 ? "c" : "e")) "
-      + "\(count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"), \(Int(fraction * 100))% edits"
+    case .mixed(let count, let fraction):
+      return "(\(count == 10_000 ? "b" : count == 100_000 ? "c" : "e")) "
+        + "\(count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"), \(Int(fraction * 100))% edits"
     case .shuffled(let count): return "(d) \(count / 1000)k fully shuffled"
     }
   }

@@ -82,7 +82,8 @@ internal struct _PrecomputedElements<ID: Hashable>: _DiffElements {
   internal let compare: (Int, Int) -> Bool
 
   @inlinable
-  internal init(oldIDs: UnsafeBufferPointer<ID>, newIDs: UnsafeBufferPointer<ID>, compare: @escaping (Int, Int) -> Bool) {
+  internal init(oldIDs: UnsafeBufferPointer<ID>, newIDs: UnsafeBufferPointer<ID>, compare: @escaping (Int, Int) -> Bool)
+  {
     self.oldIDs = oldIDs
     self.newIDs = newIDs
     self.compare = compare

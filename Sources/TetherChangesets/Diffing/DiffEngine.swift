@@ -77,11 +77,13 @@ internal func _duplicateGroups<ID: Hashable>(count: Int, id: (Int) -> ID) -> [(i
 }
 
 @inlinable
-internal func _duplicateMessage<ID>(old: [(id: ID, offsets: [Int])], new: [(id: ID, offsets: [Int])]) -> String {
+internal func _duplicateMessage<ID: Hashable>(
+  old: [(id: ID, offsets: [Int])], new: [(id: ID, offsets: [Int])]
+) -> String {
   var sides: [String] = []
   for (name, groups) in [("old", old), ("new", new)] where !groups.isEmpty {
     sides.append(
-      "\(groups.count) in the \(name) collection (e.g. \(String(reflecting: groups[0].id)) "
+      "\(groups.count) in the \(name) collection (e.g. \(String(reflecting: AnyHashable(groups[0].id).base)) "
         + "at offsets \(Array(groups[0].offsets.prefix(8))))"
     )
   }

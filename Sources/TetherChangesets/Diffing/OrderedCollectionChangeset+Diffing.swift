@@ -14,8 +14,13 @@ extension OrderedCollectionChangeset where Collection.Element: Hashable {
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public init(from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel) {
-    self.init(collection: new, diff: _hashableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff)
+  public init(
+    from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
+  ) {
+    self.init(
+      collection: new,
+      diff: _hashableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false)
+        .orderedCollectionDiff)
   }
 }
 
@@ -32,8 +37,13 @@ extension OrderedCollectionChangeset where Collection.Element: Identifiable & Eq
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public init(from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel) {
-    self.init(collection: new, diff: _identifiableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff)
+  public init(
+    from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
+  ) {
+    self.init(
+      collection: new,
+      diff: _identifiableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false)
+        .orderedCollectionDiff)
   }
 }
 
@@ -50,8 +60,13 @@ extension OrderedCollectionChangeset where Collection.Element: Identifiable & Ha
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public init(from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel) {
-    self.init(collection: new, diff: _identifiableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff)
+  public init(
+    from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
+  ) {
+    self.init(
+      collection: new,
+      diff: _identifiableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false)
+        .orderedCollectionDiff)
   }
 }
 
@@ -68,8 +83,13 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable {
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public init(from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel) {
-    self.init(collection: new, diff: _diffableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff)
+  public init(
+    from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
+  ) {
+    self.init(
+      collection: new,
+      diff: _diffableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false)
+        .orderedCollectionDiff)
   }
 }
 
@@ -86,8 +106,13 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable & Hashab
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public init(from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel) {
-    self.init(collection: new, diff: _diffableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff)
+  public init(
+    from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
+  ) {
+    self.init(
+      collection: new,
+      diff: _diffableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false)
+        .orderedCollectionDiff)
   }
 }
 
@@ -104,8 +129,13 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable & Identi
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public init(from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel) {
-    self.init(collection: new, diff: _diffableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff)
+  public init(
+    from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
+  ) {
+    self.init(
+      collection: new,
+      diff: _diffableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false)
+        .orderedCollectionDiff)
   }
 }
 
@@ -122,8 +152,13 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable & Identi
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public init(from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel) {
-    self.init(collection: new, diff: _diffableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff)
+  public init(
+    from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
+  ) {
+    self.init(
+      collection: new,
+      diff: _diffableDiffParts(from: old, to: new, algorithm: algorithm, collectsDuplicates: false)
+        .orderedCollectionDiff)
   }
 }
 
