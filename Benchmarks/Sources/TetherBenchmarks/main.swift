@@ -1,6 +1,10 @@
 // Each suite lives in its own file as a `BenchmarkSuite`; list it here.
 let suites: [BenchmarkSuite] = [
+let suites: [BenchmarkSuite] = [
+  runtimeBenchmarks,
+  changesetBenchmarks,
   binsBenchmarks,
+]
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
