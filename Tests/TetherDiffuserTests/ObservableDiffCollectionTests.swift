@@ -8,6 +8,13 @@ import XCTest
 
 private func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(indexes: [section, row]) }
 
+private typealias Changeset = ObservableDiffCollection<BinItem, Int>.Changeset
+
+extension Array2D {
+  /// The items of every section.
+  fileprivate var bins: [[Item]] { sections.map(\.items) }
+}
+
 final class ObservableDiffCollectionTests: XCTestCase {
   private func makeCollection() -> ObservableDiffCollection<BinItem, Int> {
     ObservableDiffCollection(filters: binFilters, sortedBy: { $0.value < $1.value })
@@ -16,7 +23,7 @@ final class ObservableDiffCollectionTests: XCTestCase {
   func testObservingStartsWithAReloadThenOneChangesetPerChange() {
     let bins = makeCollection()
     bins.update(element: BinItem(id: 1, value: 3))
-    let recorder = EventRecorder<DiffCollectionChangeset<BinItem>, Never>()
+    let recorder = EventRecorder<Changeset, Never>()
     let observation = recorder.observe(bins)
 
     bins.update(element: BinItem(id: 2, value: 6))  // added at [0, 1]
@@ -45,13 +52,13 @@ final class ObservableDiffCollectionTests: XCTestCase {
     XCTAssertEqual(bins.numberOfElements(inSection: 1), 1)
     XCTAssertEqual(bins.element(atIndexPath: path(1, 0)), BinItem(id: 1, value: 4))
     XCTAssertEqual(bins.element(withID: 1), BinItem(id: 1, value: 4))
-    XCTAssertEqual(bins.collection.sectionNames, ["multiple of 3", "even", "small"])
+    XCTAssertEqual(bins.collection.sections.map(\.metadata), ["multiple of 3", "even", "small"])
   }
 
   func testSeededMutationsEmitChangesetsThatReplayAndValidate() {
     withSeeds(0..<40) { seed, rng in
       let bins = makeCollection()
-      let recorder = EventRecorder<DiffCollectionChangeset<BinItem>, Never>()
+      let recorder = EventRecorder<Changeset, Never>()
       let observation = recorder.observe(bins)
       for _ in 0..<80 {
         let id = Int.random(in: 0..<12, using: &rng)
@@ -68,7 +75,7 @@ final class ObservableDiffCollectionTests: XCTestCase {
 
   func testMutationsFromManyThreadsReachObserversInOneReplayableOrder() {
     let bins = makeCollection()
-    let recorder = EventRecorder<DiffCollectionChangeset<BinItem>, Never>()
+    let recorder = EventRecorder<Changeset, Never>()
     let observation = recorder.observe(bins)
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       var rng = SeededRandomNumberGenerator(seed: UInt64(thread))
@@ -85,33 +92,31 @@ final class ObservableDiffCollectionTests: XCTestCase {
     let changesets = recorder.elements
     assertChangesetsReplay(changesets, seed: nil)
     XCTAssertEqual(changesets.last?.collection, bins.collection)
+    XCTAssertEqual(bins.collection.bins.joined().count, Set(bins.collection.bins.joined().map(\.id)).count)
     recorder.assertNoViolations()
   }
 
-  /// Every changeset's patch, applied to the previous bins, gives its bins; its diff is valid
-  /// between the two; the first is a reload.
-  private func assertChangesetsReplay(_ changesets: [DiffCollectionChangeset<BinItem>], seed: UInt64?) {
+  /// Every changeset's patch, applied to the previous 2D array, gives its 2D array; its diff and
+  /// patch pass the tree validator; its diff only addresses items; the first is a reload.
+  private func assertChangesetsReplay(_ changesets: [Changeset], seed: UInt64?) {
+    let label = seed.map { "seed \($0)" } ?? "threads"
     guard let first = changesets.first, first.isReload else {
-      XCTFail("seed \(String(describing: seed)): the first changeset is not a reload")
+      XCTFail("\(label): the first changeset is not a reload")
       return
     }
-    var bins = first.collection.bins
+    var previous = first.collection
     for (index, changeset) in changesets.enumerated().dropFirst() {
-      let after = changeset.collection.bins
-      if changeset.isReload {
-        bins = after
-        continue
-      }
-      XCTAssertEqual(
-        applying(changeset.patch, to: bins),
-        after,
-        "seed \(String(describing: seed)), changeset \(index): \(changeset.patch) does not replay"
-      )
+      defer { previous = changeset.collection }
+      if changeset.isReload { continue }
+      var replayed = previous
+      replayed.apply(changeset.patch)
+      XCTAssertEqual(replayed, changeset.collection, "\(label), changeset \(index): \(changeset.patch) does not replay")
       XCTAssertNoThrow(
-        try changeset.diff.validate(oldItemCounts: bins.map(\.count), newItemCounts: after.map(\.count)),
-        "seed \(String(describing: seed)), changeset \(index): invalid diff \(changeset.diff)"
-      )
-      bins = after
+        try changeset.validate(from: previous), "\(label), changeset \(index): invalid \(changeset.diff)")
+      let paths = changeset.diff.inserts + changeset.diff.deletes + changeset.diff.updates
+      XCTAssertTrue(
+        paths.allSatisfy { $0.count == 2 }, "\(label), changeset \(index): a section entry in \(changeset.diff)")
+      XCTAssertEqual(changeset.collection.sections.map(\.metadata), previous.sections.map(\.metadata))
     }
   }
 }
