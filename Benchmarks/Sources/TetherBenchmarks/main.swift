@@ -1,10 +1,8 @@
-// Each suite lives in its own file as a `BenchmarkSuite`; list it here.
-let suites: [BenchmarkSuite] = [
+// Each suite lives in its own file as a `BenchmarkSuite`; list it here, one per line.
 let suites: [BenchmarkSuite] = [
   runtimeBenchmarks,
   changesetBenchmarks,
   binsBenchmarks,
-]
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
