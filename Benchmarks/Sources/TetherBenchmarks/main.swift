@@ -3,6 +3,7 @@ let suites: [BenchmarkSuite] = [
   runtimeBenchmarks,
   changesetBenchmarks,
   binsBenchmarks,
+  diffingSuite,
   treesBenchmarks,
 ]
 
