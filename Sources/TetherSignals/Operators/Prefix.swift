@@ -26,6 +26,10 @@ extension SignalProtocol {
   ///
   /// Completes earlier if the receiver does, and fails if it fails first. `prefix(maxLength: 0)`
   /// completes at once without observing the receiver.
+  ///
+  /// As in ReactiveKit there is no backpressure: a receiver that emits synchronously while being
+  /// observed (such as `Signal(sequence:)`) runs to its end before it can be stopped, so an infinite
+  /// synchronous sequence never returns.
   public func prefix(maxLength: Int) -> Signal<Element, Error> {
     precondition(maxLength >= 0, "prefix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
     guard maxLength > 0 else { return .completed() }
