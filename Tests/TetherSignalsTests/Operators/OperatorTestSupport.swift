@@ -78,3 +78,68 @@ final class DisposableSlot: Sendable {
 
   func dispose() { disposable?.dispose() }
 }
+
+/// One step of a random script driving several input subjects.
+enum InputAction: CustomStringConvertible {
+  case send(input: Int, value: Int)
+  case complete(input: Int)
+  case fail(input: Int)
+
+  var description: String {
+    switch self {
+    case .send(let input, let value): "\(input):\(value)"
+    case .complete(let input): "\(input):done"
+    case .fail(let input): "\(input):fail"
+    }
+  }
+
+  /// A random script: mostly sends of increasing values, with occasional completions and failures.
+  static func randomScript(
+    inputs: Int,
+    length: Int,
+    failures: Bool = true,
+    using rng: inout SeededRandomNumberGenerator
+  ) -> [InputAction] {
+    (0..<length).map { step in
+      let input = Int.random(in: 0..<inputs, using: &rng)
+      switch Int.random(in: 0..<100, using: &rng) {
+      case 0..<6: return .complete(input: input)
+      case 6..<8 where failures: return .fail(input: input)
+      default: return .send(input: input, value: step)
+      }
+    }
+  }
+}
+
+/// Plays `script` into `subjects` on `scheduler`, one action per virtual second, then runs the
+/// scheduler until it is idle.
+func play(
+  _ script: [InputAction],
+  into subjects: [PassthroughSubject<Int, OperatorError>],
+  on scheduler: VirtualTimeScheduler
+) {
+  for (step, action) in script.enumerated() {
+    at(Double(step + 1), on: scheduler) {
+      switch action {
+      case .send(let input, let value): subjects[input].send(value)
+      case .complete(let input): subjects[input].send(completion: .finished)
+      case .fail(let input): subjects[input].send(completion: .failure(OperatorError(input)))
+      }
+    }
+  }
+  scheduler.run()
+}
+
+/// The script with the actions that follow an input's own end removed (a subject ignores them).
+func effective(_ script: [InputAction], inputs: Int) -> [InputAction] {
+  var ended = Array(repeating: false, count: inputs)
+  return script.filter { action in
+    switch action {
+    case .send(let input, _):
+      return !ended[input]
+    case .complete(let input), .fail(let input):
+      defer { ended[input] = true }
+      return !ended[input]
+    }
+  }
+}
