@@ -143,3 +143,40 @@ func effective(_ script: [InputAction], inputs: Int) -> [InputAction] {
     }
   }
 }
+
+/// A random outer signal of timed inner signals, for the flattening operators: the outer signal
+/// emits inner signal `j` at `times[j]`, inner signal `j` emits `counts[j]` elements one second
+/// apart from when it is observed (`j * 10`, `j * 10 + 1`, ...) and completes a second after its
+/// last element; the outer signal completes at `completion`. The fractional parts keep every
+/// event at a distinct time.
+struct FlattenScenario: CustomStringConvertible {
+  var times: [Double]
+  var counts: [Int]
+  var completion: Double
+
+  init(using rng: inout SeededRandomNumberGenerator) {
+    let inners = Int.random(in: 0...5, using: &rng)
+    var time = 0.0
+    times = []
+    counts = []
+    for index in 0..<inners {
+      time = time.rounded(.down) + Double(Int.random(in: 1...3, using: &rng)) + Double(index + 1) * 0.01
+      times.append(time)
+      counts.append(Int.random(in: 0...3, using: &rng))
+    }
+    completion = time + Double(Int.random(in: 0...4, using: &rng)) + 0.005
+  }
+
+  var description: String { "inners at \(times) with \(counts) elements, outer completes at \(completion)" }
+
+  /// Plays the outer signal into a subject on `scheduler`.
+  func outer(on scheduler: VirtualTimeScheduler) -> PassthroughSubject<SafeSignal<Int>, Never> {
+    let subject = PassthroughSubject<SafeSignal<Int>, Never>()
+    for (index, time) in times.enumerated() {
+      let inner = SafeSignal(sequence: (0..<counts[index]).map { index * 10 + $0 }, interval: 1, queue: scheduler)
+      at(time, on: scheduler) { subject.send(inner) }
+    }
+    at(completion, on: scheduler) { subject.send(completion: .finished) }
+    return subject
+  }
+}
