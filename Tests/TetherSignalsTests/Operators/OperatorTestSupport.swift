@@ -180,3 +180,37 @@ struct FlattenScenario: CustomStringConvertible {
     return subject
   }
 }
+
+/// A random timed source for the time-based operators: elements `0, 1, ...` at increasing whole
+/// seconds, then a completion (or, when `failing`, a failure) at a later whole second.
+struct TimedScript: CustomStringConvertible {
+  var times: [Double]
+  var end: Double
+  var fails: Bool
+
+  init(using rng: inout SeededRandomNumberGenerator, failing: Bool = false) {
+    var time = 0.0
+    times = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+      time += Double(Int.random(in: 1...4, using: &rng))
+      return time
+    }
+    end = time + Double(Int.random(in: 1...6, using: &rng))
+    fails = failing && Bool.random(using: &rng)
+  }
+
+  var description: String { "elements at \(times), \(fails ? "fails" : "completes") at \(end)" }
+
+  /// Plays the script into a new subject on `scheduler`.
+  func source(on scheduler: VirtualTimeScheduler) -> PassthroughSubject<Int, OperatorError> {
+    let subject = PassthroughSubject<Int, OperatorError>()
+    for (value, time) in times.enumerated() { at(time, on: scheduler) { subject.send(value) } }
+    let fails = self.fails
+    at(end, on: scheduler) { subject.send(completion: fails ? .failure(OperatorError(0)) : .finished) }
+    return subject
+  }
+
+  /// The end event as `recordTimeline` writes it.
+  func endEntry(at time: Double) -> String {
+    "\(fails ? "failed(E0)" : "completed")@\(timestamp(time))"
+  }
+}
