@@ -42,7 +42,9 @@ final class AsyncBridgeTests: XCTestCase {
 
   func testCancellingTheConsumingTaskDisposesTheObservation() async {
     let disposed = BlockDisposable {}
-    let started = expectation(description: "first element consumed")
+    // An expectation, not a stored continuation: the first value may arrive before the test
+    // starts waiting, and the handshake must not depend on which comes first.
+    let started = expectation(description: "first value consumed")
     let signal = SafeSignal<Int> { observer in
       observer.receive(0)
       return disposed

@@ -1,5 +1,11 @@
-// Each suite lives in its own file as a `BenchmarkSuite`; list it here.
-let suites: [BenchmarkSuite] = [runtimeBenchmarks]
+// Each suite lives in its own file as a `BenchmarkSuite`; list it here, one per line.
+let suites: [BenchmarkSuite] = [
+  runtimeBenchmarks,
+  changesetBenchmarks,
+  binsBenchmarks,
+  diffingSuite,
+  treesBenchmarks,
+]
 
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.contains("--list") {

@@ -1,0 +1,59 @@
+extension OrderedCollectionDiff where Index == Int {
+  /// The batch-update diff of a patch on a collection of `sourceCount` elements.
+  ///
+  /// Every element is followed through the patch: an original element deleted by the patch is a
+  /// delete; one moved (once or several times) and still present is a move from its source offset
+  /// to its final offset; one updated is an update at its source offset. An element inserted by the
+  /// patch and still present is an insert at its final offset, whatever later operations did to
+  /// it. See ``OrderedCollectionChangeset`` for the normalization rules. The parts are sorted.
+  ///
+  /// - Parameters:
+  ///   - patch: Operations, each applying to the state right before it.
+  ///   - sourceCount: The number of elements before the patch.
+  /// - Precondition: Every index is in range for the state it applies to.
+  /// - Complexity: O(k log k) expected for k operations, independent of `sourceCount`.
+  @inlinable
+  public init<Element>(from patch: [OrderedCollectionOperation<Element, Int>], sourceCount: Int) {
+    // Inlinable so that this loop, the only code that depends on `Element`, is specialized at the
+    // call site; the tracker itself is not generic.
+    var steps: [PatchStep] = []
+    steps.reserveCapacity(patch.count)
+    for operation in patch {
+      switch operation {
+      case .insert(_, let index): steps.append(PatchStep(kind: .insert, index: index))
+      case .delete(let index): steps.append(PatchStep(kind: .delete, index: index))
+      case .update(let index, _): steps.append(PatchStep(kind: .update, index: index))
+      case .move(let from, let to): steps.append(PatchStep(kind: .move, index: from, target: to))
+      }
+    }
+    self = PatchTracker.diff(of: steps, sourceCount: sourceCount)
+  }
+
+  /// A patch that performs this diff, reading inserted and updated elements from `collection`
+  /// (the final state).
+  ///
+  /// The patch is ordered so that every operation applies to the state right before it:
+  /// 1. updates, at their source offsets (nothing has moved yet);
+  /// 2. deletes, from the highest source offset down (earlier deletes do not shift later ones);
+  /// 3. moves, by ascending target; each moved element is moved exactly once, to the place its
+  ///    target takes among the elements that are already final (see `DiffPatchPlanner`);
+  /// 4. inserts, by ascending target offset.
+  ///
+  /// Converting the result back with ``init(from:sourceCount:)`` gives this diff, sorted.
+  ///
+  /// - Precondition: The diff is valid for `collection` (see ``ChangesetValidator``).
+  /// - Complexity: O(k log k) for a diff with k entries, plus reading k elements of `collection`.
+  public func generatePatch<C: Collection>(to collection: C) -> [OrderedCollectionOperation<C.Element, Int>] {
+    DiffPatchPlanner(diff: self, finalCount: collection.count).patch(reading: collection)
+  }
+
+  /// This diff with each part sorted ascending (moves by source), the form derived diffs have.
+  public func normalized() -> Self {
+    Self(
+      inserts: inserts.sorted(),
+      deletes: deletes.sorted(),
+      updates: updates.sorted(),
+      moves: moves.sorted { $0.from < $1.from }
+    )
+  }
+}

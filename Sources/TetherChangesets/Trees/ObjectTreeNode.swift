@@ -1,0 +1,164 @@
+import Foundation
+
+/// A tree node with reference semantics, for user interfaces that need node identity (an
+/// `NSOutlineView` item, a cell's represented object).
+///
+/// Each node is an object: the same node can be found again with `===` after its tree changed, and
+/// mutating a node is seen by everyone holding it. A changeset whose collection is an object tree
+/// is therefore *not* a snapshot: its nodes are the live objects.
+///
+/// Thread safety: `ObjectTreeNode` is not `Sendable` and has no lock. Use a tree of object nodes
+/// from one thread or actor only (typically the main actor, next to the view that needs the
+/// identities); share value trees (``TreeNode``, ``TreeArray``) across threads instead. Two
+/// nodes are `==` when their values and subtrees are equal; use `===` for identity.
+public final class ObjectTreeNode<Value>: TreeNodeProtocol {
+  /// The type of every node below this node.
+  public typealias ChildNode = ObjectTreeNode<Value>
+
+  /// The type of the children array.
+  public typealias Children = [ObjectTreeNode<Value>]
+
+  /// The value the node carries.
+  public var value: Value
+
+  /// The node's children in order.
+  public var children: [ObjectTreeNode<Value>]
+
+  /// Creates a node with a value and children (none by default).
+  public init(_ value: Value, _ children: [ObjectTreeNode<Value>] = []) {
+    self.value = value
+    self.children = children
+  }
+
+  /// The node at `indexPath` below this node; setting it replaces the subtree there.
+  ///
+  /// - Precondition: `indexPath` is not empty and in range; otherwise this traps naming the failing
+  ///   index, its depth and the number of children there.
+  /// - Complexity: O(d) for a path of length d.
+  public subscript(childAt indexPath: IndexPath) -> ObjectTreeNode<Value> {
+    get { children.treeNode(at: indexPath) }
+    set { children.replaceTreeNode(at: indexPath, with: newValue) }
+  }
+
+  /// Replaces the value of the node at `indexPath`, keeping its children (and its identity).
+  ///
+  /// - Complexity: O(d) for a path of length d.
+  public func updateValue(_ value: Value, at indexPath: IndexPath) {
+    children.treeNode(at: indexPath).value = value
+  }
+
+  /// Inserts `node` so that it ends up at `indexPath` below this node.
+  ///
+  /// - Complexity: O(d + c) for a path of length d and a parent with c children.
+  public func insert(_ node: ObjectTreeNode<Value>, at indexPath: IndexPath) {
+    children.insertTreeNode(node, at: indexPath)
+  }
+
+  /// Removes and returns the node at `indexPath` below this node.
+  ///
+  /// - Complexity: O(d + c) for a path of length d and a parent with c children.
+  @discardableResult
+  public func remove(at indexPath: IndexPath) -> ObjectTreeNode<Value> {
+    children.removeTreeNode(at: indexPath)
+  }
+
+  /// A deep copy: new objects with the same values and structure.
+  ///
+  /// - Complexity: O(n) for n nodes in the subtree.
+  public func copy() -> ObjectTreeNode<Value> {
+    ObjectTreeNode(value, children.map { $0.copy() })
+  }
+}
+
+extension ObjectTreeNode: ArrayBackedTreeNode {}
+
+extension ObjectTreeNode: Equatable where Value: Equatable {
+  /// Whether two nodes have equal values and equal subtrees (structural equality; use `===` for
+  /// identity).
+  ///
+  /// - Complexity: O(n) for n nodes.
+  public static func == (lhs: ObjectTreeNode, rhs: ObjectTreeNode) -> Bool {
+    lhs === rhs || (lhs.value == rhs.value && lhs.children == rhs.children)
+  }
+}
+
+extension ObjectTreeNode: CustomStringConvertible {
+  /// A compact description: the value, then the children in parentheses, such as `a(b, c(d))`.
+  public var description: String {
+    children.isEmpty ? "\(value)" : "\(value)(\(children.map(\.description).joined(separator: ", ")))"
+  }
+}
+
+/// A forest of ``ObjectTreeNode``s with reference semantics; its roots are its ``children``.
+///
+/// Like its nodes it is not `Sendable` and not locked: use it from one thread or actor only.
+public final class ObjectTreeArray<Value>: RangeReplaceableTreeProtocol {
+  /// The type of every node below this forest.
+  public typealias ChildNode = ObjectTreeNode<Value>
+
+  /// The type of the children array.
+  public typealias Children = [ObjectTreeNode<Value>]
+
+  /// The root nodes in order.
+  public var children: [ObjectTreeNode<Value>]
+
+  /// Creates a forest with the given roots (none by default).
+  public init(_ children: [ObjectTreeNode<Value>] = []) {
+    self.children = children
+  }
+
+  /// The node at `indexPath`; setting it replaces the subtree there.
+  ///
+  /// - Precondition: `indexPath` is not empty and in range; otherwise this traps naming the failing
+  ///   index, its depth and the number of children there.
+  /// - Complexity: O(d) for a path of length d.
+  public subscript(childAt indexPath: IndexPath) -> ObjectTreeNode<Value> {
+    get { children.treeNode(at: indexPath) }
+    set { children.replaceTreeNode(at: indexPath, with: newValue) }
+  }
+
+  /// Replaces the value of the node at `indexPath`, keeping its children (and its identity).
+  ///
+  /// - Complexity: O(d) for a path of length d.
+  public func updateValue(_ value: Value, at indexPath: IndexPath) {
+    children.treeNode(at: indexPath).value = value
+  }
+
+  /// Inserts `node` so that it ends up at `indexPath`.
+  ///
+  /// - Complexity: O(d + c) for a path of length d and a parent with c children.
+  public func insert(_ node: ObjectTreeNode<Value>, at indexPath: IndexPath) {
+    children.insertTreeNode(node, at: indexPath)
+  }
+
+  /// Removes and returns the node at `indexPath`.
+  ///
+  /// - Complexity: O(d + c) for a path of length d and a parent with c children.
+  @discardableResult
+  public func remove(at indexPath: IndexPath) -> ObjectTreeNode<Value> {
+    children.removeTreeNode(at: indexPath)
+  }
+
+  /// A deep copy: a new forest of new node objects with the same values and structure.
+  ///
+  /// - Complexity: O(n) for n nodes.
+  public func copy() -> ObjectTreeArray<Value> {
+    ObjectTreeArray(children.map { $0.copy() })
+  }
+}
+
+extension ObjectTreeArray: Equatable where Value: Equatable {
+  /// Whether two forests have equal roots, compared structurally (use `===` for identity).
+  ///
+  /// - Complexity: O(n) for n nodes.
+  public static func == (lhs: ObjectTreeArray, rhs: ObjectTreeArray) -> Bool {
+    lhs === rhs || lhs.children == rhs.children
+  }
+}
+
+extension ObjectTreeArray: CustomStringConvertible {
+  /// A compact description: the roots in brackets, such as `[a(b, c), d]`.
+  public var description: String {
+    "[\(children.map(\.description).joined(separator: ", "))]"
+  }
+}

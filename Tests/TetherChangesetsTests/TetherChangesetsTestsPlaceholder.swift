@@ -1,6 +1,0 @@
-import TetherChangesets
-import XCTest
-
-final class TetherChangesetsTestsModuleLoads: XCTestCase {
-  func testModuleImports() {}
-}
