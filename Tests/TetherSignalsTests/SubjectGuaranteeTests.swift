@@ -89,6 +89,8 @@ final class SubjectGuaranteeTests: XCTestCase {
       for index in 0..<500 { subject.send(thread * 10_000 + index) }
     }
     subject.send(completion: .finished)
+    // Once every sender returned, every event has been delivered (a burst this size is not a flood).
+    XCTAssertEqual(recorder.elements.count, 2000)
     wait(for: [done], timeout: 30)
     let elements = recorder.elements
     XCTAssertEqual(elements.count, 2000)

@@ -20,12 +20,15 @@ internal func currentThreadID() -> UInt {
 /// How many events sent by other threads a deliverer delivers before it hands the rest over.
 ///
 /// A thread that finds a subject idle delivers its own event, then whatever other threads queued
-/// meanwhile. If they keep sending faster than it delivers, it would never return from `send`; so
-/// after this many of their events it hands delivery over to a dispatch queue (which does the
-/// same) and returns. Events its own callbacks send are never counted: a single-threaded program keeps
-/// all delivery on its own thread.
+/// meanwhile, so once every sender has returned, every event has been delivered. But if other
+/// threads keep sending faster than it delivers, it would never return from `send` (and a program
+/// that waits for it before telling them to stop would hang). So after this many of their events
+/// in one `send` it hands delivery over to a dispatch queue (which does the same) and returns.
+/// The budget is large so that ordinary bursts keep the "all delivered when all senders returned"
+/// property; only a sustained flood moves delivery off the senders' threads. Events its own
+/// callbacks send are never counted: a single-threaded program keeps all delivery on its thread.
 @usableFromInline
-internal let foreignDeliveryBudget = 64
+internal let foreignDeliveryBudget = 4_096
 
 /// Continues a handed-over delivery on Tether's hand-over queue.
 ///

@@ -7,8 +7,8 @@
 /// disposed. On a terminal event or `dispose()` it disposes the producer's disposable.
 ///
 /// No callback runs while its lock is held. A thread flooded with other threads' events while
-/// delivering hands delivery over to a global queue after a bounded number of them, so `on(_:)`
-/// always returns.
+/// delivering hands delivery over to a dispatch queue after 4,096 of them, so `on(_:)` always
+/// returns.
 public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol, Disposable,
   @unchecked Sendable
 {  // Safe: `observer` is immutable and @Sendable; all mutable state is in the `state` mutex.

@@ -72,39 +72,47 @@ internal final class Hop<Element, Error: Swift.Error>: @unchecked Sendable {
 
   @inlinable
   func drain() {
-    // One batch per hop: a flood of events cannot keep the scheduler's thread forever. A sender
-    // that finds no drain scheduled pays for a hop (a dispatch and a thread wake-up), so when the
-    // buffer runs dry the drain hops once more before going idle: a steady stream then keeps one
-    // drain going and senders only append.
-    var lingers = false
-    var batch: [Event] = state.withLock { state in
-      guard !state.buffer.isEmpty else {
-        if state.isLingering {
-          state.isLingering = false
-          state.isScheduled = false
-        } else {
-          state.isLingering = true
-          lingers = true
+    // Delivers batches until the buffer runs dry, but at most `foreignDeliveryBudget` events per
+    // hop: then it hops again, so a flood of events cannot keep the scheduler's thread forever.
+    // A sender that finds no drain scheduled pays for a hop (a dispatch and a thread wake-up), so
+    // when the buffer runs dry the drain hops once more before going idle: a steady stream then
+    // keeps one drain going and senders only append.
+    var delivered = 0
+    while true {
+      var lingers = false
+      var batch: [Event] = state.withLock { state in
+        guard !state.buffer.isEmpty else {
+          if state.isLingering {
+            state.isLingering = false
+            state.isScheduled = false
+          } else {
+            state.isLingering = true
+            lingers = true
+          }
+          return []
         }
-        return []
+        state.isLingering = false
+        let batch = state.buffer
+        state.buffer = state.spare
+        state.spare = []
+        return batch
       }
-      state.isLingering = false
-      let batch = state.buffer
-      state.buffer = state.spare
-      state.spare = []
-      return batch
+      if batch.isEmpty {
+        if lingers { scheduler.schedule { self.drain() } }
+        return
+      }
+      for event in batch {
+        guard !disposed.load(ordering: .acquiring) else { break }
+        observer(event)
+        if event.isTerminal { disposed.store(true, ordering: .releasing) }
+      }
+      delivered += batch.count
+      batch.removeAll(keepingCapacity: true)
+      state.withLock { state in state.spare = batch }
+      if delivered >= foreignDeliveryBudget {
+        scheduler.schedule { self.drain() }
+        return
+      }
     }
-    if batch.isEmpty {
-      if lingers { scheduler.schedule { self.drain() } }
-      return
-    }
-    for event in batch {
-      guard !disposed.load(ordering: .acquiring) else { break }
-      observer(event)
-      if event.isTerminal { disposed.store(true, ordering: .releasing) }
-    }
-    batch.removeAll(keepingCapacity: true)
-    state.withLock { state in state.spare = batch }
-    scheduler.schedule { self.drain() }
   }
 }

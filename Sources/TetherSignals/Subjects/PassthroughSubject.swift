@@ -3,10 +3,11 @@
 /// Thread safety: `send` may be called from any number of threads at once. Events are delivered in
 /// the order the subject accepted them, one at a time; a send made while another thread (or a
 /// callback on this thread) is delivering is queued and delivered by that deliverer, so `send` can
-/// return before its event reached the observers. A thread delivering while other threads keep
-/// sending delivers at most 64 of their events, then hands delivery over to a dispatch queue and
-/// returns, so no `send` is held up indefinitely; events sent by callbacks on the delivering thread
-/// itself never move delivery off that thread. No callback runs under the subject's lock.
+/// return before its event reached the observers; once every sender has returned, every event has
+/// been delivered. The exception is a flood: a thread that has delivered 4,096 events sent by other
+/// threads within one `send` hands the rest over to a dispatch queue and returns, so no `send` is
+/// held up indefinitely. Events sent by callbacks on the delivering thread itself never move
+/// delivery off that thread. No callback runs under the subject's lock.
 ///
 /// Misuse is defined: events sent after a terminal event are ignored; an observer that subscribes
 /// after the subject ended receives only the terminal event (as in Combine; ReactiveKit sends it
