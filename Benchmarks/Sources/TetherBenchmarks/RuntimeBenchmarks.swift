@@ -108,7 +108,7 @@ import Tether
   var observations = (0..<live).map { _ in subject.observe { _ in } }
   let after = allocatedBytes()
   report(
-    "memory per live subscription (resident growth, 400k observers)",
+    "memory per live subscription (resident growth, 400k live)",
     Double(after - before) / Double(live), unit: "bytes", note: "target <= 150")
   observations.removeAll()
 
