@@ -12,10 +12,7 @@ final class DiffingExamplesTests: XCTestCase {
     XCTAssertNil(diffViolation(diff, old: old, new: new, id: \.id, isEqual: ==))
     let myers = new.diff(from: old, algorithm: .myers(inferMoves: true))
     print(myers)
-    XCTAssertNil(
-      diffViolation(
-        myers, old: old, new: new, id: \.id, isEqual: ==,
-        expecting: .init(minimalMoves: true, matchesKthCopies: true, shortestScript: true)))
+    XCTAssertNil(diffViolation(myers, old: old, new: new, id: \.id, isEqual: ==, expecting: .init(minimalMoves: true, matchesKthCopies: true, shortestScript: true)))
     print(new.makeChangeset(from: old))
   }
 }
