@@ -428,6 +428,22 @@ struct PatchStep {
   /// A move's target; 0 otherwise.
   @usableFromInline var target: Int
 
+  /// The steps of `patch`, in order.
+  @inlinable
+  static func steps<Element>(of patch: [OrderedCollectionOperation<Element, Int>]) -> [PatchStep] {
+    var steps: [PatchStep] = []
+    steps.reserveCapacity(patch.count)
+    for operation in patch {
+      switch operation {
+      case .insert(_, let index): steps.append(PatchStep(kind: .insert, index: index))
+      case .delete(let index): steps.append(PatchStep(kind: .delete, index: index))
+      case .update(let index, _): steps.append(PatchStep(kind: .update, index: index))
+      case .move(let from, let to): steps.append(PatchStep(kind: .move, index: from, target: to))
+      }
+    }
+    return steps
+  }
+
   @inlinable
   init(kind: Kind, index: Int, target: Int = 0) {
     self.kind = kind
