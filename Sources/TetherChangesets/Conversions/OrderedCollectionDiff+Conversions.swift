@@ -11,7 +11,7 @@ extension OrderedCollectionDiff where Index == Int {
   ///   - patch: Operations, each applying to the state right before it.
   ///   - sourceCount: The number of elements before the patch.
   /// - Precondition: Every index is in range for the state it applies to.
-  /// - Complexity: O(k log k) expected for k operations, independent of `sourceCount`.
+  /// - Complexity: O(k log k) for k operations, independent of `sourceCount`.
   @inlinable
   public init<Element>(from patch: [OrderedCollectionOperation<Element, Int>], sourceCount: Int) {
     // Inlinable so that the one loop that depends on `Element` is specialized at the call site;
