@@ -111,7 +111,12 @@ public func assertReplays<Element: Hashable>(
   let context = message().isEmpty ? "" : " [\(message())]"
   let new = changeset.collection
   if changeset.isReload {
-    XCTAssert(changeset.diff.isEmpty && changeset.patch.isEmpty, "A reload carries no diff or patch\(context)")
+    XCTAssert(
+      changeset.diff.isEmpty && changeset.patch.isEmpty,
+      "A reload carries no diff or patch\(context)",
+      file: file,
+      line: line
+    )
     return
   }
   XCTAssertEqual(old.applying(changeset.patch), new, "Replaying the patch\(context)", file: file, line: line)
@@ -147,7 +152,12 @@ public func assertReplays<Key: Hashable, Value: Equatable>(
   let context = message().isEmpty ? "" : " [\(message())]"
   let new = changeset.collection
   if changeset.isReload {
-    XCTAssert(changeset.diff.isEmpty && changeset.patch.isEmpty, "A reload carries no diff or patch\(context)")
+    XCTAssert(
+      changeset.diff.isEmpty && changeset.patch.isEmpty,
+      "A reload carries no diff or patch\(context)",
+      file: file,
+      line: line
+    )
     return
   }
   XCTAssertEqual(old.applying(changeset.patch), new, "Replaying the patch\(context)", file: file, line: line)

@@ -172,6 +172,18 @@ final class OrderedCollectionDiffConversionTests: XCTestCase {
     }
   }
 
+  func testMidSizePatchesMatchTheOracle() {
+    // Thousands of entries: leaves and inner nodes of the tracker's tree split many times.
+    withSeeds(0..<12) { seed, rng in
+      let old = randomArray(count: Int.random(in: 0...3_000, using: &rng), alphabet: 50, using: &rng)
+      let patch = randomPatch(on: old, count: Int.random(in: 500...2_000, using: &rng), using: &rng)
+      let diff = OrderedCollectionDiff(from: patch, sourceCount: old.count)
+      XCTAssertEqual(diff, naiveDiff(of: patch, sourceCount: old.count), "seed \(seed)")
+      let new = old.applying(patch)
+      XCTAssertEqual(old.applying(diff.generatePatch(to: new)), new, "seed \(seed)")
+    }
+  }
+
   func testLargePatchMatchesTheOracle() {
     var rng = SeededRandomNumberGenerator(seed: 42)
     let old = Array(0..<10_000)

@@ -56,7 +56,6 @@ import Tether
 
 private func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
-
 /// A valid random patch: inserts, deletes, updates and moves in equal proportions.
 func benchmarkPatch(
   on collection: [Int], count: Int, using rng: inout BenchmarkRandom

@@ -101,7 +101,7 @@ public struct OrderedCollectionChangeset<Collection: Swift.Collection>: Changese
   public var diff: Diff {
     cache.diff { [cache, collection] in
       let patch = cache.patch { [] }
-      return Diff(from: patch, sourceCount: Self.sourceCount(finalCount: collection.count, patch: patch))
+      return Diff(from: patch, finalCount: collection.count)
     }
   }
 
@@ -115,17 +115,6 @@ public struct OrderedCollectionChangeset<Collection: Swift.Collection>: Changese
     }
   }
 
-  private static func sourceCount(finalCount: Int, patch: [Operation]) -> Int {
-    var count = finalCount
-    for operation in patch {
-      switch operation {
-      case .insert: count -= 1
-      case .delete: count += 1
-      case .update, .move: break
-      }
-    }
-    return count
-  }
 }
 
 extension OrderedCollectionChangeset: Sendable where Collection: Sendable, Collection.Element: Sendable {}

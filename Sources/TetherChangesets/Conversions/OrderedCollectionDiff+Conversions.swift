@@ -11,19 +11,25 @@ extension OrderedCollectionDiff where Index == Int {
   ///   - patch: Operations, each applying to the state right before it.
   ///   - sourceCount: The number of elements before the patch.
   /// - Precondition: Every index is in range for the state it applies to.
-  /// - Complexity: O(k log k) expected for k operations, independent of `sourceCount`.
+  /// - Complexity: O(k log k) for k operations, independent of `sourceCount`.
   @inlinable
   public init<Element>(from patch: [OrderedCollectionOperation<Element, Int>], sourceCount: Int) {
-    // Inlinable so that this loop, the only code that depends on `Element`, is specialized at the
-    // call site; the tracker itself is not generic.
-    var steps: [PatchStep] = []
-    steps.reserveCapacity(patch.count)
-    for operation in patch {
-      switch operation {
-      case .insert(_, let index): steps.append(PatchStep(kind: .insert, index: index))
-      case .delete(let index): steps.append(PatchStep(kind: .delete, index: index))
-      case .update(let index, _): steps.append(PatchStep(kind: .update, index: index))
-      case .move(let from, let to): steps.append(PatchStep(kind: .move, index: from, target: to))
+    // Inlinable so that the one loop that depends on `Element` is specialized at the call site;
+    // the tracker itself is not generic.
+    self = PatchTracker.diff(of: PatchStep.steps(of: patch), sourceCount: sourceCount)
+  }
+
+  /// The diff of a patch that ends with `finalCount` elements (the source count follows from the
+  /// patch's inserts and deletes).
+  @inlinable
+  init<Element>(from patch: [OrderedCollectionOperation<Element, Int>], finalCount: Int) {
+    let steps = PatchStep.steps(of: patch)
+    var sourceCount = finalCount
+    for step in steps {
+      switch step.kind {
+      case .insert: sourceCount -= 1
+      case .delete: sourceCount += 1
+      case .update, .move: break
       }
     }
     self = PatchTracker.diff(of: steps, sourceCount: sourceCount)

@@ -1,37 +1,37 @@
 /// Follows every element through an ordered patch to derive its diff.
 ///
-/// The current state of the collection is a treap (a randomized balanced tree ordered by position,
-/// each node counting the elements of its subtree). Source elements that no operation has
-/// addressed yet are not nodes: each node carries the *gap* of such untouched elements that come
-/// right before it (a range of consecutive source offsets), then, unless it is a *ghost*, one
-/// element of its own (a source element some operation addressed, or an element the patch
-/// inserted). Initially the tree is one ghost whose gap is the whole source.
+/// Source elements that no operation has addressed yet are not tracked one by one: the state is a
+/// sequence of *entries*, each holding the *gap* of untouched source elements that come right before
+/// it (a range of consecutive source offsets) and then, unless it is a *ghost*, one element of its
+/// own (a source element some operation addressed, or an element the patch inserted). Initially
+/// the state is one ghost whose gap is the whole source. An operation at offset `p` finds the entry
+/// whose gap or element holds `p`; if `p` falls inside a gap, the part of the gap before `p` moves
+/// to a new entry inserted just before. Moving or deleting an element leaves its gap behind in a
+/// ghost. So there are at most 2k + 1 entries for k operations, whatever the size of the source.
 ///
-/// An operation at offset `p` finds the node whose gap or element holds `p` (one descent), and if
-/// `p` falls inside a gap it cuts the gap: the part before `p` moves to a new node inserted just
-/// before, from the root and with a fresh random priority, so the tree stays a treap. A move or
-/// delete of an element leaves its gap behind in a ghost (removed once its gap is empty). So the
-/// tree has at most 2k + 1 nodes for k operations and each operation costs O(log k) expected,
-/// however large the collection is.
+/// The entries live in a counted B+ tree: leaves hold up to `leafCapacity` entries, inner nodes up
+/// to `fanout` children with the element count of each. Finding offset `p` scans a few short
+/// contiguous arrays per level, and inserting an entry shifts at most one leaf's entries and
+/// splits full nodes on the way up. Entries are never removed (an empty ghost counts 0 elements),
+/// so nodes never underflow. Each operation costs O(log k) with small, cache-friendly constants:
+/// O((fanout + leafCapacity) · log k / log fanout).
 @usableFromInline
 struct PatchTracker: ~Copyable {
-  private struct Node {
-    var left: Int32 = 0
-    var right: Int32 = 0
-    var priority: UInt32
-    var hasElement: Bool
-    var moved = false
-    var updated = false
-    /// Elements in this subtree.
-    var size: Int
-    /// Untouched source elements right before this node's element.
+  private static let leafCapacity = 64
+  private static let fanout = 32
+
+  /// An entry's gap and element, apart from its element count (kept in `blocks`, which scans read).
+  private struct Entry {
+    /// Untouched source elements right before this entry's element.
     var gap: Int
     /// The source offset of the gap's first element.
     var gapOrigin: Int
-    /// The source offset of this node's element, or -1 for an element the patch inserted.
+    /// The source offset of this entry's element, or -1 for an element the patch inserted.
     var origin: Int
+    var hasElement: Bool
+    var moved = false
+    var updated = false
 
-    /// Elements in this node: its gap and its own element.
     var block: Int { hasElement ? gap + 1 : gap }
   }
 
@@ -42,40 +42,65 @@ struct PatchTracker: ~Copyable {
     var updated: Bool
   }
 
-  /// Node 0 is the empty tree. The tracker owns this storage: a plain pointer, because the tree's
-  /// inner loops would otherwise spend most of their time on array uniqueness and bounds checks.
-  private let nodes: UnsafeMutablePointer<Node>
-  private let capacity: Int
-  private var nodeCount = 0
+  // Plain buffers: the inner loops would otherwise spend most of their time on array uniqueness
+  // and bounds checks. Leaf `l` owns slots `l * leafCapacity ..< (l + 1) * leafCapacity` of
+  // `entries` and `blocks`; inner node `n` owns slots `n * fanout ..< (n + 1) * fanout` of
+  // `children` and `sizes`.
+  private let entries: UnsafeMutablePointer<Entry>
+  private let blocks: UnsafeMutablePointer<Int>
+  private let leafCounts: UnsafeMutablePointer<Int>
+  private let children: UnsafeMutablePointer<Int32>
+  private let sizes: UnsafeMutablePointer<Int>
+  private let childCounts: UnsafeMutablePointer<Int>
+  private let leafLimit: Int
+  private let innerLimit: Int
+  private var leafTotal = 1
+  private var innerTotal = 0
+  /// The root: a leaf when `height` is 0, an inner node otherwise.
   private var root: Int32 = 0
+  private var height = 0
   private var count: Int
   private var deletes: [Int] = []
-  /// The nodes from the root to the last located node (a plain buffer, grown when needed, for the
-  /// same reason as `nodes`).
-  private var path: UnsafeMutablePointer<Int32>
-  private var pathCapacity = 64
-  private var pathCount = 0
+  /// The inner nodes and child slots from the root to the last located leaf.
+  private let pathNodes: UnsafeMutablePointer<Int32>
+  private let pathSlots: UnsafeMutablePointer<Int>
+  private static let maximumHeight = 64
 
   private init(sourceCount: Int, operationCount: Int) {
-    // Each operation adds at most two nodes: a ghost for a cut gap and a node for the element.
-    capacity = 2 * operationCount + 2
-    precondition(capacity < Int(Int32.max), "A patch of \(operationCount) operations is too long to convert")
-    nodes = .allocate(capacity: capacity)
+    // Each operation adds at most two entries. Entries never leave their leaf but by a split, and a
+    // split happens only after half a leaf's worth of insertions into it: at most one new leaf per
+    // `leafCapacity / 2` entries.
+    let entryLimit = 2 * operationCount + 2
+    leafLimit = entryLimit / (Self.leafCapacity / 2) + 2
+    innerLimit = leafLimit + Self.maximumHeight
+    precondition(leafLimit < Int(Int32.max), "A patch of \(operationCount) operations is too long to convert")
+    entries = .allocate(capacity: leafLimit * Self.leafCapacity)
+    blocks = .allocate(capacity: leafLimit * Self.leafCapacity)
+    leafCounts = .allocate(capacity: leafLimit)
+    children = .allocate(capacity: innerLimit * Self.fanout)
+    sizes = .allocate(capacity: innerLimit * Self.fanout)
+    childCounts = .allocate(capacity: innerLimit)
+    pathNodes = .allocate(capacity: Self.maximumHeight)
+    pathSlots = .allocate(capacity: Self.maximumHeight)
     count = sourceCount
-    nodes.initialize(
-      to: Node(priority: 0, hasElement: false, size: 0, gap: 0, gapOrigin: 0, origin: -1)
-    )
-    nodeCount = 1
-    path = .allocate(capacity: pathCapacity)
+    leafCounts[0] = 0
     if sourceCount > 0 {
-      root = makeNode(hasElement: false, gap: sourceCount, gapOrigin: 0, origin: -1)
+      entries.initialize(to: Entry(gap: sourceCount, gapOrigin: 0, origin: -1, hasElement: false))
+      blocks[0] = sourceCount
+      leafCounts[0] = 1
     }
   }
 
   deinit {
-    nodes.deinitialize(count: nodeCount)
-    nodes.deallocate()
-    path.deallocate()
+    // `Entry` is a trivial type: the buffers need no deinitialization.
+    entries.deallocate()
+    blocks.deallocate()
+    leafCounts.deallocate()
+    children.deallocate()
+    sizes.deallocate()
+    childCounts.deallocate()
+    pathNodes.deallocate()
+    pathSlots.deallocate()
   }
 
   /// The diff of a patch (as element-free steps) on a collection of `sourceCount` elements, with
@@ -105,7 +130,7 @@ struct PatchTracker: ~Copyable {
     case .update:
       let index = operation.index
       checkIndex(index, limit: count, step: step, operation: "update")
-      nodes[Int(touch(at: index))].updated = true
+      markUpdated(at: index)
     case .move:
       let (from, to) = (operation.index, operation.target)
       checkIndex(from, limit: count, step: step, operation: "move source")
@@ -125,247 +150,260 @@ struct PatchTracker: ~Copyable {
     )
   }
 
-  private mutating func makeNode(hasElement: Bool, gap: Int, gapOrigin: Int, origin: Int) -> Int32 {
-    precondition(nodeCount < capacity, "PatchTracker node storage overflow")
-    // A deterministic hash of the node number gives treap priorities without global state.
-    var mixed = UInt64(nodeCount) &* 0x9E37_79B9_7F4A_7C15
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    let priority = UInt32(truncatingIfNeeded: mixed ^ (mixed >> 31))
-    let size = hasElement ? gap + 1 : gap
-    (nodes + nodeCount).initialize(
-      to: Node(priority: priority, hasElement: hasElement, size: size, gap: gap, gapOrigin: gapOrigin, origin: origin)
-    )
-    nodeCount += 1
-    return Int32(nodeCount - 1)
-  }
+  // MARK: Operations
 
-  private mutating func recompute(_ node: Int32) {
-    let index = Int(node)
-    nodes[index].size = nodes[Int(nodes[index].left)].size + nodes[index].block + nodes[Int(nodes[index].right)].size
-  }
-
-  /// The node whose block holds the element at `index` and the element's offset in that block
-  /// (below the node's gap for an untouched element, equal to it for the node's own element).
-  /// Records the path from the root in `path`.
-  private mutating func locate(_ index: Int) -> (node: Int32, offset: Int) {
-    pathCount = 0
-    var current = root
-    var position = index
-    while true {
-      if pathCount == pathCapacity {
-        let larger = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * pathCapacity)
-        larger.update(from: path, count: pathCount)
-        path.deallocate()
-        path = larger
-        pathCapacity *= 2
-      }
-      path[pathCount] = current
-      pathCount += 1
-      let slot = Int(current)
-      let leftSize = nodes[Int(nodes[slot].left)].size
-      if position < leftSize {
-        current = nodes[slot].left
-        continue
-      }
-      position -= leftSize
-      let block = nodes[slot].block
-      if position < block { return (current, position) }
-      position -= block
-      current = nodes[slot].right
+  /// Marks the element at `index` updated, giving it an entry if it is untouched.
+  private mutating func markUpdated(at index: Int) {
+    let (slot, offset) = locate(index)
+    if offset == entries[slot].gap {
+      entries[slot].updated = true
+      return
     }
-  }
-
-  /// Removes `amount` elements from the block of the last located node (its gap or its element,
-  /// as the caller has already recorded), fixing the sizes on its path; removes the node once its
-  /// block is empty.
-  private mutating func shrinkLocated(by amount: Int) {
-    for step in 0..<pathCount { nodes[Int(path[step])].size -= amount }
-    let node = path[pathCount - 1]
-    let slot = Int(node)
-    guard nodes[slot].block == 0 else { return }
-    let merged = merge(nodes[slot].left, nodes[slot].right)
-    if pathCount == 1 {
-      root = merged
-    } else {
-      let parent = Int(path[pathCount - 2])
-      if nodes[parent].left == node { nodes[parent].left = merged } else { nodes[parent].right = merged }
-    }
-  }
-
-  /// Cuts the located node's gap before `offset`: its first `offset` untouched elements move to a
-  /// new node placed just before it. Returns the cut part's gap origin.
-  private mutating func cutLocatedGap(_ node: Int32, before offset: Int) -> Int {
-    let slot = Int(node)
-    let gapOrigin = nodes[slot].gapOrigin
-    nodes[slot].gapOrigin += offset
-    nodes[slot].gap -= offset
-    return gapOrigin
-  }
-
-  /// The node whose own element is the element at `index`, making one if it is untouched.
-  private mutating func touch(at index: Int) -> Int32 {
-    let (node, offset) = locate(index)
-    if offset == nodes[Int(node)].gap { return node }
-    // An untouched element: it and the gap before it become a new node before this one.
-    let gapOrigin = cutLocatedGap(node, before: offset + 1)
-    shrinkLocated(by: offset + 1)
-    let touched = makeNode(hasElement: true, gap: offset, gapOrigin: gapOrigin, origin: gapOrigin + offset)
-    root = insert(touched, at: index - offset)
-    return touched
+    // An untouched element: it and the part of the gap before it become a new entry.
+    let gapOrigin = cutGap(slot, before: offset + 1)
+    var touched = Entry(gap: offset, gapOrigin: gapOrigin, origin: gapOrigin + offset, hasElement: true)
+    touched.updated = true
+    insert(touched, at: index - offset)
   }
 
   /// Removes the element at `index` and says what it was.
   private mutating func take(at index: Int) -> Taken {
+    let (slot, offset) = locate(index)
     count -= 1
-    let (node, offset) = locate(index)
-    let slot = Int(node)
-    if offset == nodes[slot].gap {
-      let taken = Taken(origin: nodes[slot].origin, moved: nodes[slot].moved, updated: nodes[slot].updated)
-      nodes[slot].hasElement = false
-      nodes[slot].moved = false
-      nodes[slot].updated = false
-      shrinkLocated(by: 1)
-      return taken
+    if offset == entries[slot].gap {
+      let entry = entries[slot]
+      entries[slot].hasElement = false
+      entries[slot].moved = false
+      entries[slot].updated = false
+      blocks[slot] -= 1
+      adjustPath(by: -1)
+      return Taken(origin: entry.origin, moved: entry.moved, updated: entry.updated)
     }
-    // An untouched element: the gap before it stays behind in a ghost.
-    let gapOrigin = cutLocatedGap(node, before: offset + 1)
-    shrinkLocated(by: offset + 1)
+    // An untouched element: the part of the gap before it stays behind in a ghost.
+    let gapOrigin = cutGap(slot, before: offset + 1)
     if offset > 0 {
-      root = insert(makeNode(hasElement: false, gap: offset, gapOrigin: gapOrigin, origin: -1), at: index - offset)
+      insert(Entry(gap: offset, gapOrigin: gapOrigin, origin: -1, hasElement: false), at: index - offset)
     }
     return Taken(origin: gapOrigin + offset, moved: false, updated: false)
   }
 
   /// Inserts an element so that it ends up at `index`.
   private mutating func put(_ element: Taken, at index: Int) {
-    defer { count += 1 }
     var offset = 0
     var gapOrigin = 0
     if index < count {
       let located = locate(index)
       offset = located.offset
       if offset > 0 {
-        // Inside a block: the new node takes the gap before `index`.
-        gapOrigin = cutLocatedGap(located.node, before: offset)
-        shrinkLocated(by: offset)
+        // Inside an entry: the new entry takes the part of its gap before `index`.
+        gapOrigin = cutGap(located.slot, before: offset)
       }
     }
-    let node = makeNode(hasElement: true, gap: offset, gapOrigin: gapOrigin, origin: element.origin)
-    nodes[Int(node)].moved = element.moved
-    nodes[Int(node)].updated = element.updated
-    root = insert(node, at: index - offset)
+    var entry = Entry(gap: offset, gapOrigin: gapOrigin, origin: element.origin, hasElement: true)
+    entry.moved = element.moved
+    entry.updated = element.updated
+    count += 1
+    insert(entry, at: index - offset)
   }
 
-  /// Inserts the detached node `new` so that its block starts at `position`, which must be a block
-  /// boundary.
-  private mutating func insert(_ new: Int32, at position: Int) -> Int32 {
-    let added = nodes[Int(new)].size
-    let priority = nodes[Int(new)].priority
-    var parent: Int32 = 0
-    var isLeftChild = false
-    var current = root
+  /// Takes the first `amount` elements of the gap of the entry in `slot` (the last located one) out
+  /// of it, fixing the counts on its path, and returns their first source offset.
+  private mutating func cutGap(_ slot: Int, before amount: Int) -> Int {
+    let gapOrigin = entries[slot].gapOrigin
+    entries[slot].gapOrigin += amount
+    entries[slot].gap -= amount
+    blocks[slot] -= amount
+    adjustPath(by: -amount)
+    return gapOrigin
+  }
+
+  // MARK: The tree
+
+  /// The entry slot whose block holds the element at `index` and the element's offset in that
+  /// block (below the entry's gap for an untouched element, equal to it for the entry's own
+  /// element). Records the path in `pathNodes` and `pathSlots`.
+  private func locate(_ index: Int) -> (slot: Int, offset: Int) {
+    var node = root
+    var position = index
+    for level in 0..<height {
+      let base = Int(node) * Self.fanout
+      var child = 0
+      while position >= sizes[base + child] {
+        position -= sizes[base + child]
+        child += 1
+      }
+      pathNodes[level] = node
+      pathSlots[level] = child
+      node = children[base + child]
+    }
+    var slot = Int(node) * Self.leafCapacity
+    while position >= blocks[slot] {
+      position -= blocks[slot]
+      slot += 1
+    }
+    return (slot, position)
+  }
+
+  /// Adds `delta` to the counts on the last located path.
+  private func adjustPath(by delta: Int) {
+    for level in 0..<height {
+      sizes[Int(pathNodes[level]) * Self.fanout + pathSlots[level]] += delta
+    }
+  }
+
+  /// Inserts `entry` so that its block starts at `position`, which must be a block boundary.
+  private mutating func insert(_ entry: Entry, at position: Int) {
+    let added = entry.block
+    var node = root
     var position = position
-    while current != 0 && nodes[Int(current)].priority >= priority {
-      let slot = Int(current)
-      nodes[slot].size += added
-      let leftSize = nodes[Int(nodes[slot].left)].size
-      if position <= leftSize {
-        (parent, isLeftChild, current) = (current, true, nodes[slot].left)
-      } else {
-        position -= leftSize + nodes[slot].block
-        assert(position >= 0, "PatchTracker: insertion inside a block")
-        (parent, isLeftChild, current) = (current, false, nodes[slot].right)
+    for level in 0..<height {
+      let base = Int(node) * Self.fanout
+      let last = childCounts[Int(node)] - 1
+      var child = 0
+      while child < last && position >= sizes[base + child] {
+        position -= sizes[base + child]
+        child += 1
       }
+      sizes[base + child] += added
+      pathNodes[level] = node
+      pathSlots[level] = child
+      node = children[base + child]
     }
-    let (before, after) = split(current, position)
-    nodes[Int(new)].left = before
-    nodes[Int(new)].right = after
-    recompute(new)
-    if parent == 0 { return new }
-    if isLeftChild {
-      nodes[Int(parent)].left = new
-    } else {
-      nodes[Int(parent)].right = new
+    let leaf = Int(node)
+    let start = leaf * Self.leafCapacity
+    var slot = start
+    while position > 0 {
+      position -= blocks[slot]
+      slot += 1
     }
-    return root
+    assert(position == 0, "PatchTracker: insertion inside an entry")
+    let end = start + leafCounts[leaf]
+    (entries + slot + 1).moveInitialize(from: entries + slot, count: end - slot)
+    (blocks + slot + 1).moveInitialize(from: blocks + slot, count: end - slot)
+    (entries + slot).initialize(to: entry)
+    blocks[slot] = added
+    leafCounts[leaf] += 1
+    if leafCounts[leaf] == Self.leafCapacity { splitLeaf(leaf) }
   }
 
-  /// Splits `tree` into its first `position` elements and the rest; `position` is a block boundary.
-  private mutating func split(_ tree: Int32, _ position: Int) -> (Int32, Int32) {
-    if tree == 0 { return (0, 0) }
-    let index = Int(tree)
-    let leftSize = nodes[Int(nodes[index].left)].size
-    if position <= leftSize {
-      let (first, second) = split(nodes[index].left, position)
-      nodes[index].left = second
-      recompute(tree)
-      return (first, tree)
-    }
-    let (first, second) = split(nodes[index].right, position - leftSize - nodes[index].block)
-    nodes[index].right = first
-    recompute(tree)
-    return (tree, second)
+  /// Splits a full leaf in two halves and records the new one in its parent (the last path).
+  private mutating func splitLeaf(_ leaf: Int) {
+    precondition(leafTotal < leafLimit, "PatchTracker leaf storage overflow")
+    let newLeaf = leafTotal
+    leafTotal += 1
+    let half = Self.leafCapacity / 2
+    let from = leaf * Self.leafCapacity + half
+    let to = newLeaf * Self.leafCapacity
+    (entries + to).moveInitialize(from: entries + from, count: Self.leafCapacity - half)
+    (blocks + to).moveInitialize(from: blocks + from, count: Self.leafCapacity - half)
+    leafCounts[leaf] = half
+    leafCounts[newLeaf] = Self.leafCapacity - half
+    var moved = 0
+    for slot in to..<(to + Self.leafCapacity - half) { moved += blocks[slot] }
+    insertChild(Int32(newLeaf), size: moved, afterLevel: height)
   }
 
-  private mutating func merge(_ first: Int32, _ second: Int32) -> Int32 {
-    if first == 0 { return second }
-    if second == 0 { return first }
-    if nodes[Int(first)].priority >= nodes[Int(second)].priority {
-      nodes[Int(first)].right = merge(nodes[Int(first)].right, second)
-      recompute(first)
-      return first
-    } else {
-      nodes[Int(second)].left = merge(first, nodes[Int(second)].left)
-      recompute(second)
-      return second
+  /// Records `child`, holding `size` elements, right after the child followed at path level
+  /// `level - 1` (the root gets a new parent when `level` is 0), splitting full inner nodes.
+  private mutating func insertChild(_ child: Int32, size: Int, afterLevel level: Int) {
+    if level == 0 {
+      // The root was split: a new root holds the old one and `child`.
+      let newRoot = newInnerNode()
+      let base = newRoot * Self.fanout
+      let total = count - size
+      children[base] = root
+      sizes[base] = total
+      children[base + 1] = child
+      sizes[base + 1] = size
+      childCounts[newRoot] = 2
+      root = Int32(newRoot)
+      height += 1
+      return
+    }
+    let node = Int(pathNodes[level - 1])
+    let slot = pathSlots[level - 1]
+    let base = node * Self.fanout
+    let end = childCounts[node]
+    sizes[base + slot] -= size
+    (children + base + slot + 2).moveInitialize(from: children + base + slot + 1, count: end - slot - 1)
+    (sizes + base + slot + 2).moveInitialize(from: sizes + base + slot + 1, count: end - slot - 1)
+    children[base + slot + 1] = child
+    sizes[base + slot + 1] = size
+    childCounts[node] += 1
+    if childCounts[node] == Self.fanout {
+      let newNode = newInnerNode()
+      let half = Self.fanout / 2
+      let newBase = newNode * Self.fanout
+      (children + newBase).moveInitialize(from: children + base + half, count: Self.fanout - half)
+      (sizes + newBase).moveInitialize(from: sizes + base + half, count: Self.fanout - half)
+      childCounts[node] = half
+      childCounts[newNode] = Self.fanout - half
+      var moved = 0
+      for index in newBase..<(newBase + Self.fanout - half) { moved += sizes[index] }
+      insertChild(Int32(newNode), size: moved, afterLevel: level - 1)
     }
   }
 
-  /// Checks in debug builds that every node's size adds up, priorities form a heap, no node is
-  /// empty, and the tree holds `count` elements.
+  private mutating func newInnerNode() -> Int {
+    precondition(innerTotal < innerLimit, "PatchTracker inner node storage overflow")
+    innerTotal += 1
+    return innerTotal - 1
+  }
+
+  // MARK: Result
+
+  /// Checks in debug builds that every recorded count adds up and the tree holds `count` elements.
   private func _checkInvariants() {
     #if DEBUG
-    func check(_ node: Int32) -> Int {
-      if node == 0 { return 0 }
-      let entry = nodes[Int(node)]
-      precondition(entry.block > 0, "PatchTracker: empty node \(node)")
-      for child in [entry.left, entry.right] where child != 0 {
-        precondition(nodes[Int(child)].priority <= entry.priority, "PatchTracker: heap order broken at \(node)")
+    func check(_ node: Int32, level: Int) -> Int {
+      if level == height {
+        let start = Int(node) * Self.leafCapacity
+        var total = 0
+        for slot in start..<(start + leafCounts[Int(node)]) {
+          precondition(blocks[slot] == entries[slot].block, "PatchTracker: entry \(slot) miscounted")
+          total += blocks[slot]
+        }
+        return total
       }
-      let size = check(entry.left) + entry.block + check(entry.right)
-      precondition(size == entry.size, "PatchTracker: node \(node) counts \(entry.size) elements, holds \(size)")
-      return size
+      let base = Int(node) * Self.fanout
+      var total = 0
+      for child in 0..<childCounts[Int(node)] {
+        let size = check(children[base + child], level: level + 1)
+        precondition(size == sizes[base + child], "PatchTracker: child \(child) of node \(node) miscounted")
+        total += size
+      }
+      return total
     }
-    precondition(check(root) == count, "PatchTracker: the tree does not hold \(count) elements")
+    precondition(check(root, level: 0) == count, "PatchTracker: the tree does not hold \(count) elements")
     #endif
   }
 
-  /// Walks the final state in order and classifies every node's element.
+  /// Walks the entries in order and classifies every element.
   private func finish() -> OrderedCollectionDiff<Int> {
     _checkInvariants()
     var diff = OrderedCollectionDiff<Int>(deletes: deletes.sorted())
-    var stack: [Int32] = []
-    var current = root
     var position = 0
-    while current != 0 || !stack.isEmpty {
-      while current != 0 {
-        stack.append(current)
-        current = nodes[Int(current)].left
-      }
-      let node = nodes[Int(stack.removeLast())]
-      position += node.gap
-      if node.hasElement {
-        if node.origin < 0 {
-          diff.inserts.append(position)
-        } else {
-          if node.moved { diff.moves.append((from: node.origin, to: position)) }
-          if node.updated { diff.updates.append(node.origin) }
+    func visit(_ node: Int32, level: Int) {
+      if level == height {
+        let start = Int(node) * Self.leafCapacity
+        for slot in start..<(start + leafCounts[Int(node)]) {
+          let entry = entries[slot]
+          position += entry.gap
+          guard entry.hasElement else { continue }
+          if entry.origin < 0 {
+            diff.inserts.append(position)
+          } else {
+            if entry.moved { diff.moves.append((from: entry.origin, to: position)) }
+            if entry.updated { diff.updates.append(entry.origin) }
+          }
+          position += 1
         }
-        position += 1
+        return
       }
-      current = node.right
+      let base = Int(node) * Self.fanout
+      for child in 0..<childCounts[Int(node)] { visit(children[base + child], level: level + 1) }
     }
+    visit(root, level: 0)
     diff.updates.sort()
     diff.moves.sort { $0.from < $1.from }
     return diff
@@ -389,6 +427,22 @@ struct PatchStep {
   @usableFromInline var index: Int
   /// A move's target; 0 otherwise.
   @usableFromInline var target: Int
+
+  /// The steps of `patch`, in order.
+  @inlinable
+  static func steps<Element>(of patch: [OrderedCollectionOperation<Element, Int>]) -> [PatchStep] {
+    var steps: [PatchStep] = []
+    steps.reserveCapacity(patch.count)
+    for operation in patch {
+      switch operation {
+      case .insert(_, let index): steps.append(PatchStep(kind: .insert, index: index))
+      case .delete(let index): steps.append(PatchStep(kind: .delete, index: index))
+      case .update(let index, _): steps.append(PatchStep(kind: .update, index: index))
+      case .move(let from, let to): steps.append(PatchStep(kind: .move, index: from, target: to))
+      }
+    }
+    return steps
+  }
 
   @inlinable
   init(kind: Kind, index: Int, target: Int = 0) {
