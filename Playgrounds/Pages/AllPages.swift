@@ -7,6 +7,7 @@ public enum PlaygroundPages {
     .signals,
     .properties,
     .bins,
+    .diffing,
   ]
 
   /// The page with the given name, if any.
