@@ -6,8 +6,10 @@ public enum PlaygroundPages {
   public static let all: [PlaygroundPage] = [
     .signals,
     .properties,
+    .diffuserFuser,
     .bins,
     .diffing,
+    .trees,
   ]
 
   /// The page with the given name, if any.

@@ -1,8 +1,6 @@
 import Foundation
 import Tether
 
-// `@MainActor` because the harness's `BenchmarkSuite` is not Sendable; `main.swift` runs on the main actor.
-
 /// An element for the bins benchmarks: binned by `category`, sorted by `score`.
 private struct Ticket: Identifiable, Equatable, Sendable {
   var id: Int
@@ -10,24 +8,12 @@ private struct Ticket: Identifiable, Equatable, Sendable {
   var score: Int
 }
 
-/// SplitMix64, so every run measures the same inputs.
-private struct BenchmarkRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
-
 private let tenBins = (0..<10).map { category in
   DiffCollectionFilter<Ticket>(name: "category \(category)") { $0.category == category }
 }
 
 private func tickets(count: Int, ids: Int, seed: UInt64) -> [Ticket] {
-  var rng = BenchmarkRandom(state: seed)
+  var rng = BenchmarkRandom(seed: seed)
   return (0..<count).map { index in
     Ticket(
       id: ids == count ? index : Int.random(in: 0..<ids, using: &rng),
@@ -50,6 +36,7 @@ private func timeUpdates(_ name: String, sorted: Bool, _ input: [Ticket], note: 
   report(name, nanoseconds / 1_000_000, unit: "ms", note: note)
 }
 
+// `@MainActor` because the harness's `BenchmarkSuite` is not Sendable; `main.swift` runs on the main actor.
 @MainActor let binsBenchmarks = BenchmarkSuite(name: "bins") {
   let churn = tickets(count: 100_000, ids: 10_000, seed: 7)
   let fresh = tickets(count: 100_000, ids: 100_000, seed: 11)
@@ -64,7 +51,7 @@ private func timeUpdates(_ name: String, sorted: Bool, _ input: [Ticket], note: 
 
   // Deletes: fill 100k, then delete them all in random order.
   var deletionOrder = fresh
-  var rng = BenchmarkRandom(state: 3)
+  var rng = BenchmarkRandom(seed: 3)
   deletionOrder.shuffle(using: &rng)
   let full: DiffCollection<Ticket, Int> = {
     var bins = DiffCollection(filters: tenBins, sortedBy: { $0.score < $1.score })
@@ -78,4 +65,21 @@ private func timeUpdates(_ name: String, sorted: Bool, _ input: [Ticket], note: 
     blackHole(changes)
   }
   report("100k deletes from 10 sorted bins of 10k", deleting / 1_000_000, unit: "ms")
+
+  // The observable form: each update also updates the emitted 2D array and delivers a changeset.
+  let observed = medianNanoseconds(repetitions: 5) {
+    let bins = ObservableDiffCollection(filters: tenBins, sortedBy: { $0.score < $1.score })
+    let seen = Counter()
+    let observation = bins.observeNext { changeset in seen.add(changeset.diff.count) }
+    for ticket in churn.prefix(20_000) { bins.update(element: ticket) }
+    observation.dispose()
+    blackHole(seen)
+  }
+  report("20k updates, observable, 10 sorted bins, 10k ids, 1 observer", observed / 1_000_000, unit: "ms")
+}
+
+/// A counter an observer can bump from its (serial) callbacks.
+private final class Counter: @unchecked Sendable {  // Safe: only touched by one serial observer.
+  private var total = 0
+  func add(_ value: Int) { total &+= value }
 }

@@ -56,18 +56,6 @@ import Tether
 
 private func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
-/// SplitMix64, so the workload is the same on every run.
-struct BenchmarkRandom: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
 
 /// A valid random patch: inserts, deletes, updates and moves in equal proportions.
 func benchmarkPatch(

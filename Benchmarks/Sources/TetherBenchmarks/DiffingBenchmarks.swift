@@ -43,29 +43,6 @@ struct BenchItem: Identifiable, Equatable {
   var value: Int
 }
 
-/// SplitMix64: the benchmark's own seeded generator (the package depends on `Tether` only).
-struct BenchmarkRandom: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-  mutating func uuidString() -> String {
-    let a = next()
-    let b = next()
-    let bytes = withUnsafeBytes(of: (a, b)) { Array($0) }
-    let uuid = UUID(
-      uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-        bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-      ))
-    return uuid.uuidString
-  }
-}
 
 /// An old/new pair and what the workload did to get from one to the other.
 struct DiffWorkload<Element> {
@@ -223,3 +200,18 @@ func runMyersBenchmarks(_ rng: inout BenchmarkRandom) {
 }
 
 private func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
+
+extension BenchmarkRandom {
+  /// A UUID string made from the next 128 random bits.
+  mutating func uuidString() -> String {
+    let a = next()
+    let b = next()
+    let bytes = withUnsafeBytes(of: (a, b)) { Array($0) }
+    let uuid = UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+        bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
+    return uuid.uuidString
+  }
+}

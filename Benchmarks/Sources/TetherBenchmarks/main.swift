@@ -1,9 +1,10 @@
-// Each suite lives in its own file as a `BenchmarkSuite`; list it here.
+// Each suite lives in its own file as a `BenchmarkSuite`; list it here, one per line.
 let suites: [BenchmarkSuite] = [
   runtimeBenchmarks,
   changesetBenchmarks,
   binsBenchmarks,
   diffingSuite,
+  treesBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
