@@ -8,6 +8,7 @@ public enum PlaygroundPages {
     .properties,
     .diffuserFuser,
     .bins,
+    .diffing,
     .trees,
   ]
 

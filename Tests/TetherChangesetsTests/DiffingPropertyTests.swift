@@ -1,3 +1,4 @@
+import Foundation
 import TetherChangesets
 import TetherTestSupport
 import XCTest
@@ -89,6 +90,35 @@ final class DiffingPropertyTests: XCTestCase {
       XCTAssertEqual(new.map(HashableItem.init).diff(from: old.map(HashableItem.init)), byValue, "seed \(seed)")
       // A lazy, non-contiguous collection gives the same result as an array.
       XCTAssertEqual(new.lazy.map { $0 }.diff(from: old.lazy.map { $0 }), identifiable, "seed \(seed)")
+    }
+  }
+
+  /// Integer, UUID and string identifiers (hashed differently) give the same diff.
+  func testIdentifierTypesAgree() {
+    struct Keyed<Key: Hashable>: Identifiable, Equatable {
+      var id: Key
+      var value: Int
+    }
+    func uuid(_ id: Int) -> UUID {
+      UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", id))!
+    }
+    withSeeds(50_000..<50_200) { seed, rng in
+      let shape = DiffingInputShape.allCases.randomElement(using: &rng)!
+      let (old, new) = randomDiffingInput(shape, maxCount: 300, using: &rng)
+      let expected = new.diff(from: old)
+      func check<Key: Hashable>(_ key: (Int) -> Key) {
+        let oldKeyed = old.map { Keyed(id: key($0.id), value: $0.value) }
+        let newKeyed = new.map { Keyed(id: key($0.id), value: $0.value) }
+        XCTAssertEqual(newKeyed.diff(from: oldKeyed), expected, "seed \(seed), \(Key.self)")
+      }
+      check { Int32($0) }
+      check { UInt32($0) }
+      check { Int64($0) }
+      check { UInt64($0) }
+      check { UInt($0) }
+      check { uuid($0) }
+      check { "item \($0)" }
+      check { Double($0) }
     }
   }
 

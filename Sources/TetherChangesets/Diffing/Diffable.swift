@@ -28,7 +28,7 @@ public protocol Diffable {
 
 /// A section of ``Diffable`` items that is itself diffable (Epoxy's protocol).
 ///
-/// A sectioned diff (``Swift/Collection/makeSectionedChangeset(from:)``) matches sections by their
+/// A sectioned diff (`makeSectionedChangeset(from:)`) matches sections by their
 /// ``Diffable/diffIdentifier`` and items by theirs, across all sections, so an item can move from
 /// one section to another.
 public protocol DiffableSection: Diffable {

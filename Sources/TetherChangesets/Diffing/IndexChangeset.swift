@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Deletes, update sources and move sources are offsets in the *old* collection; inserts, update
 /// targets and move targets are offsets in the *new* collection. Produced by
-/// ``Swift/Collection/makeChangeset(from:algorithm:)-(_,DiffAlgorithm)`` and friends; convert it with
+/// `makeChangeset(from:algorithm:)` and friends; convert it with
 /// ``OrderedCollectionDiff/init(_:)-(IndexChangeset)`` for Tether's changesets.
 ///
 /// Diffs made by Tether list deletes and inserts ascending, updates and moves by ascending old

@@ -5,7 +5,7 @@ extension OrderedCollectionChangeset where Collection.Element: Hashable {
   /// A changeset from `old` to `new` whose diff is computed by diffing the two collections.
   ///
   /// Elements are their own identity (no updates). The diff is in batch-update form (see
-  /// ``Swift/Collection/diff(from:algorithm:)-(_,DiffAlgorithm)``); the patch is derived from it
+  /// `diff(from:algorithm:)`); the patch is derived from it
   /// on first use.
   ///
   /// - Parameters:
@@ -28,7 +28,7 @@ extension OrderedCollectionChangeset where Collection.Element: Identifiable & Eq
   /// A changeset from `old` to `new` whose diff is computed by diffing the two collections.
   ///
   /// Elements are matched by `id` and updated when `!=`. The diff is in batch-update form (see
-  /// ``Swift/Collection/diff(from:algorithm:)-(_,DiffAlgorithm)``); the patch is derived from it
+  /// `diff(from:algorithm:)`); the patch is derived from it
   /// on first use.
   ///
   /// - Parameters:
@@ -51,7 +51,7 @@ extension OrderedCollectionChangeset where Collection.Element: Identifiable & Ha
   /// A changeset from `old` to `new` whose diff is computed by diffing the two collections.
   ///
   /// Elements are matched by `id` and updated when `!=`. The diff is in batch-update form (see
-  /// ``Swift/Collection/diff(from:algorithm:)-(_,DiffAlgorithm)``); the patch is derived from it
+  /// `diff(from:algorithm:)`); the patch is derived from it
   /// on first use.
   ///
   /// - Parameters:
@@ -74,7 +74,7 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable {
   /// A changeset from `old` to `new` whose diff is computed by diffing the two collections.
   ///
   /// Elements are matched by `diffIdentifier` and updated when not `isDiffableItemEqual(to:)`. The diff is in batch-update form (see
-  /// ``Swift/Collection/diff(from:algorithm:)-(_,DiffAlgorithm)``); the patch is derived from it
+  /// `diff(from:algorithm:)`); the patch is derived from it
   /// on first use.
   ///
   /// - Parameters:
@@ -97,7 +97,7 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable & Hashab
   /// A changeset from `old` to `new` whose diff is computed by diffing the two collections.
   ///
   /// `Diffable` decides: matched by `diffIdentifier`. The diff is in batch-update form (see
-  /// ``Swift/Collection/diff(from:algorithm:)-(_,DiffAlgorithm)``); the patch is derived from it
+  /// `diff(from:algorithm:)`); the patch is derived from it
   /// on first use.
   ///
   /// - Parameters:
@@ -120,7 +120,7 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable & Identi
   /// A changeset from `old` to `new` whose diff is computed by diffing the two collections.
   ///
   /// `Diffable` decides: matched by `diffIdentifier`. The diff is in batch-update form (see
-  /// ``Swift/Collection/diff(from:algorithm:)-(_,DiffAlgorithm)``); the patch is derived from it
+  /// `diff(from:algorithm:)`); the patch is derived from it
   /// on first use.
   ///
   /// - Parameters:
@@ -143,7 +143,7 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable & Identi
   /// A changeset from `old` to `new` whose diff is computed by diffing the two collections.
   ///
   /// `Diffable` decides: matched by `diffIdentifier`. The diff is in batch-update form (see
-  /// ``Swift/Collection/diff(from:algorithm:)-(_,DiffAlgorithm)``); the patch is derived from it
+  /// `diff(from:algorithm:)`); the patch is derived from it
   /// on first use.
   ///
   /// - Parameters:
