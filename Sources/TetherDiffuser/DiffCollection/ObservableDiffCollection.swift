@@ -39,9 +39,11 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
   // Safe: `bins` and `sections` are only read and written inside `changes.modify` /
   // `changes.silentModify` bodies, which run under the property's lock, one at a time; the
   // other stored property is immutable.
-  private nonisolated(unsafe) var bins: DiffCollection<Element, ID>
-  private nonisolated(unsafe) var sections: Array2D<String, Element>
-  private let changes: Property<Changeset>
+  // `@usableFromInline` so the mutation path is `@inlinable`: clients specialize it for their
+  // element type instead of running the generic bins code through witness tables.
+  @usableFromInline nonisolated(unsafe) var bins: DiffCollection<Element, ID>
+  @usableFromInline nonisolated(unsafe) var sections: Array2D<String, Element>
+  @usableFromInline let changes: Property<Changeset>
 
   /// Creates an observable collection starting from `collection` (often empty).
   ///
@@ -73,6 +75,7 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
   /// Stores or replaces an element like ``DiffCollection/update(element:)``, and emits the change.
   ///
   /// - Returns: the change as index paths (also emitted as a changeset when not empty).
+  @inlinable
   @discardableResult
   public func update(element: Element) -> DiffCollectionResult {
     mutate { $0.update(element: element) }
@@ -80,12 +83,14 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
 
   /// Removes the element with the same identity like ``DiffCollection/delete(element:)``, and
   /// emits the change.
+  @inlinable
   @discardableResult
   public func delete(element: Element) -> DiffCollectionResult {
     mutate { $0.delete(element: element) }
   }
 
   /// Removes the element with identity `id` like ``DiffCollection/delete(id:)``, and emits the change.
+  @inlinable
   @discardableResult
   public func delete(id: ID) -> DiffCollectionResult {
     mutate { $0.delete(id: id) }
@@ -100,7 +105,8 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
     }
   }
 
-  private func mutate(_ body: (inout DiffCollection<Element, ID>) -> DiffCollectionResult) -> DiffCollectionResult {
+  @inlinable
+  func mutate(_ body: (inout DiffCollection<Element, ID>) -> DiffCollectionResult) -> DiffCollectionResult {
     let apply = { (changeset: inout Changeset) throws(NothingChanged) -> DiffCollectionResult in
       let result = body(&self.bins)
       guard !result.isEmpty else { throw NothingChanged(result: result) }
@@ -116,7 +122,8 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
   }
 
   /// Brings `sections` up to date with `bins` after `result`, and returns the changeset.
-  private func applyToSections(_ result: DiffCollectionResult) -> Changeset {
+  @inlinable
+  func applyToSections(_ result: DiffCollectionResult) -> Changeset {
     // At most one path of each kind, so this order is a valid patch: the update first (its path
     // is the same before and after), then the delete (old bins), then the insert (new bins).
     var patch: [Changeset.Operation] = []
@@ -191,6 +198,12 @@ extension ObservableDiffCollection where Element: Identifiable, ID == Element.ID
 }
 
 /// Thrown out of `Property.modify` by a mutation that changed nothing, so that nothing is emitted.
-private struct NothingChanged: Error {
-  let result: DiffCollectionResult
+@usableFromInline
+struct NothingChanged: Error {
+  @usableFromInline let result: DiffCollectionResult
+
+  @inlinable
+  init(result: DiffCollectionResult) {
+    self.result = result
+  }
 }
