@@ -42,10 +42,13 @@ final class CombineLatestTests: XCTestCase {
     XCTAssertEqual(record(three).events, [.next("1atrue"), .next("1afalse"), .completed])
     let threeCombined = combineLatest(SafeSignal(just: 1), SafeSignal(just: 2), SafeSignal(just: 3)) { $0 + $1 + $2 }
     XCTAssertEqual(record(threeCombined).elements, [6])
-    let four = combineLatest(SafeSignal(just: 1), SafeSignal(just: 2), SafeSignal(just: 3), SafeSignal(sequence: [4, 5]))
-      .map { [$0, $1, $2, $3] }
+    let four = combineLatest(
+      SafeSignal(just: 1), SafeSignal(just: 2), SafeSignal(just: 3), SafeSignal(sequence: [4, 5])
+    )
+    .map { [$0, $1, $2, $3] }
     XCTAssertEqual(record(four).elements, [[1, 2, 3, 4], [1, 2, 3, 5]])
-    let fourCombined = combineLatest(SafeSignal(just: 1), SafeSignal(just: 2), SafeSignal(just: 3), SafeSignal(just: 4)) {
+    let fourCombined = combineLatest(SafeSignal(just: 1), SafeSignal(just: 2), SafeSignal(just: 3), SafeSignal(just: 4))
+    {
       $0 * $1 * $2 * $3
     }
     XCTAssertEqual(record(fourCombined).events, [.next(24), .completed])

@@ -33,7 +33,8 @@ final class ConcatenateTests: XCTestCase {
     XCTAssertEqual(recorder.events, [.next(1)])
     probe.complete()
     XCTAssertEqual(recorder.events, [.next(1), .next(9), .completed])
-    XCTAssertEqual(record(SafeSignal(sequence: [1]).append(contentsOf: [2, 3])).events, [.next(1), .next(2), .next(3), .completed])
+    XCTAssertEqual(
+      record(SafeSignal(sequence: [1]).append(contentsOf: [2, 3])).events, [.next(1), .next(2), .next(3), .completed])
   }
 
   func testAppendIsSkippedOnFailure() {

@@ -27,7 +27,9 @@ final class DebounceTests: XCTestCase {
 
   func testCompletesWithoutAWaitingElementAndFailsDroppingIt() {
     let scheduler = VirtualTimeScheduler()
-    XCTAssertEqual(recordTimeline(SafeSignal<Int>.completed().debounce(for: 1, queue: scheduler), on: scheduler).elements, ["completed@0"])
+    XCTAssertEqual(
+      recordTimeline(SafeSignal<Int>.completed().debounce(for: 1, queue: scheduler), on: scheduler).elements,
+      ["completed@0"])
     let probe = Probe<Int, OperatorError>()
     let recorder = record(probe.signal.debounce(for: 1, queue: scheduler))
     probe.send(1)
@@ -53,7 +55,8 @@ final class DebounceTests: XCTestCase {
       let script = TimedScript(using: &rng, failing: true)
       let interval = Double(Int.random(in: 0...3, using: &rng)) + 0.5
       let scheduler = VirtualTimeScheduler()
-      let recorder = recordTimeline(script.source(on: scheduler).debounce(for: interval, queue: scheduler), on: scheduler)
+      let recorder = recordTimeline(
+        script.source(on: scheduler).debounce(for: interval, queue: scheduler), on: scheduler)
       scheduler.run()
 
       var expected: [String] = []

@@ -33,7 +33,8 @@ final class DelayTests: XCTestCase {
       let script = TimedScript(using: &rng, failing: true)
       let interval = Double(Int.random(in: 0...3, using: &rng)) + 0.5
       let scheduler = VirtualTimeScheduler()
-      let recorder = recordTimeline(script.source(on: scheduler).delay(interval: interval, on: scheduler), on: scheduler)
+      let recorder = recordTimeline(
+        script.source(on: scheduler).delay(interval: interval, on: scheduler), on: scheduler)
       scheduler.run()
       var expected = script.times.enumerated().map { "next(\($0))@\(timestamp($1 + interval))" }
       expected.append(script.endEntry(at: script.end + interval))

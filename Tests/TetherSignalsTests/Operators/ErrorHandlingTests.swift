@@ -14,7 +14,8 @@ final class ErrorHandlingTests: XCTestCase {
     probe.send(1)
     probe.fail(OperatorError(7))
     XCTAssertEqual(recorder.events, [.next(1), .failed(OtherError(text: "7"))])
-    XCTAssertEqual(record(Signal<Int, OperatorError>(just: 1).mapError { _ in OtherError(text: "") }).events, [.next(1), .completed])
+    XCTAssertEqual(
+      record(Signal<Int, OperatorError>(just: 1).mapError { _ in OtherError(text: "") }).events, [.next(1), .completed])
   }
 
   func testReplaceErrorEmitsTheElementAndCompletes() {

@@ -26,7 +26,9 @@ final class FlatMapLatestTests: XCTestCase {
     XCTAssertEqual(recorder.events, [.next(1)])
     inner.complete()
     XCTAssertEqual(recorder.events, [.next(1), .completed])
-    XCTAssertEqual(record(SafeSignal(sequence: [1, 2]).flatMapLatest { SafeSignal(just: $0 * 10) }).events, [.next(10), .next(20), .completed])
+    XCTAssertEqual(
+      record(SafeSignal(sequence: [1, 2]).flatMapLatest { SafeSignal(just: $0 * 10) }).events,
+      [.next(10), .next(20), .completed])
   }
 
   func testFailsWhenTheOuterOrTheCurrentInnerFails() {
@@ -57,7 +59,9 @@ final class FlatMapLatestTests: XCTestCase {
   }
 
   func testErrorTypeOverloads() {
-    let safeOuterFailingInner = SafeSignal(just: 1).flatMapLatest { _ in Signal<Int, OperatorError>.failed(OperatorError(1)) }
+    let safeOuterFailingInner = SafeSignal(just: 1).flatMapLatest { _ in
+      Signal<Int, OperatorError>.failed(OperatorError(1))
+    }
     XCTAssertEqual(record(safeOuterFailingInner).events, [.failed(OperatorError(1))])
     let failingOuterSafeInner = Signal<Int, OperatorError>(just: 1).flatMapLatest { SafeSignal(just: $0 + 1) }
     XCTAssertEqual(record(failingOuterSafeInner).events, [.next(2), .completed])

@@ -4,7 +4,9 @@ import TetherTestSupport
 import XCTest
 
 final class HandleEventsTests: XCTestCase {
-  private func logging<S: SignalProtocol>(_ signal: S, into log: EventRecorder<String, Never>) -> Signal<S.Element, S.Error> {
+  private func logging<S: SignalProtocol>(
+    _ signal: S, into log: EventRecorder<String, Never>
+  ) -> Signal<S.Element, S.Error> {
     signal.handleEvents(
       receiveSubscription: { log.record(.next("subscribe")) },
       receiveOutput: { log.record(.next("output \($0)")) },

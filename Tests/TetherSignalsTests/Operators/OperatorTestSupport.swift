@@ -51,7 +51,8 @@ func record<S: SignalProtocol>(_ signal: S) -> EventRecorder<S.Element, S.Error>
 }
 
 /// Observes `signal`, recording each event as `"event@time"` with the virtual time it arrived at.
-func recordTimeline<S: SignalProtocol>(_ signal: S, on scheduler: VirtualTimeScheduler) -> EventRecorder<String, Never> {
+func recordTimeline<S: SignalProtocol>(_ signal: S, on scheduler: VirtualTimeScheduler) -> EventRecorder<String, Never>
+{
   let recorder = EventRecorder<String, Never>()
   recorder.observe(signal.materialize().map { "\($0)@\(timestamp(scheduler.now))" })
   return recorder

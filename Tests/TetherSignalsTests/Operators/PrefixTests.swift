@@ -24,7 +24,8 @@ final class PrefixTests: XCTestCase {
   }
 
   func testPrefixOfASynchronousSourceDropsWhatFollowsTheLimit() {
-    XCTAssertEqual(record(SafeSignal(sequence: 1...100).prefix(maxLength: 3)).events, [.next(1), .next(2), .next(3), .completed])
+    XCTAssertEqual(
+      record(SafeSignal(sequence: 1...100).prefix(maxLength: 3)).events, [.next(1), .next(2), .next(3), .completed])
   }
 
   func testPrefixZeroCompletesWithoutObserving() {

@@ -15,7 +15,8 @@ final class SuffixTests: XCTestCase {
   }
 
   func testSuffixEmitsTheLastElementsInOrder() {
-    XCTAssertEqual(record(SafeSignal(sequence: 1...6).suffix(maxLength: 3)).events, [.next(4), .next(5), .next(6), .completed])
+    XCTAssertEqual(
+      record(SafeSignal(sequence: 1...6).suffix(maxLength: 3)).events, [.next(4), .next(5), .next(6), .completed])
     XCTAssertEqual(record(SafeSignal(sequence: 1...2).suffix(maxLength: 3)).elements, [1, 2])
     XCTAssertEqual(record(SafeSignal(sequence: 1...2).suffix(maxLength: 0)).events, [.completed])
   }

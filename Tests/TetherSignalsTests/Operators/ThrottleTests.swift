@@ -55,7 +55,8 @@ final class ThrottleTests: XCTestCase {
       let script = TimedScript(using: &rng, failing: true)
       let interval = Double(Int.random(in: 0...3, using: &rng)) + 0.5
       let scheduler = VirtualTimeScheduler()
-      let recorder = recordTimeline(script.source(on: scheduler).throttle(for: interval, queue: scheduler), on: scheduler)
+      let recorder = recordTimeline(
+        script.source(on: scheduler).throttle(for: interval, queue: scheduler), on: scheduler)
       scheduler.run()
 
       var expected: [String] = []

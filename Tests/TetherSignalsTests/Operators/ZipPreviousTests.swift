@@ -4,7 +4,8 @@ import XCTest
 
 final class ZipPreviousTests: XCTestCase {
   func testPairsEachElementWithThePreviousOne() {
-    let recorder = record(SafeSignal(sequence: [1, 2, 3]).zipPrevious().map { "\($0.0.map(String.init) ?? "nil")-\($0.1)" })
+    let recorder = record(
+      SafeSignal(sequence: [1, 2, 3]).zipPrevious().map { "\($0.0.map(String.init) ?? "nil")-\($0.1)" })
     XCTAssertEqual(recorder.events, [.next("nil-1"), .next("1-2"), .next("2-3"), .completed])
   }
 

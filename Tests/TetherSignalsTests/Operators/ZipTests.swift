@@ -43,10 +43,13 @@ final class ZipTests: XCTestCase {
   }
 
   func testArities() {
-    let three = zip(SafeSignal(sequence: [1, 2]), SafeSignal(sequence: ["a", "b", "c"]), SafeSignal(sequence: [true, false]))
-      .map { "\($0)\($1)\($2)" }
+    let three = zip(
+      SafeSignal(sequence: [1, 2]), SafeSignal(sequence: ["a", "b", "c"]), SafeSignal(sequence: [true, false])
+    )
+    .map { "\($0)\($1)\($2)" }
     XCTAssertEqual(record(three).events, [.next("1atrue"), .next("2bfalse"), .completed])
-    XCTAssertEqual(record(zip(SafeSignal(just: 1), SafeSignal(just: 2), SafeSignal(just: 3)) { $0 + $1 + $2 }).elements, [6])
+    XCTAssertEqual(
+      record(zip(SafeSignal(just: 1), SafeSignal(just: 2), SafeSignal(just: 3)) { $0 + $1 + $2 }).elements, [6])
     let four = zip(SafeSignal(just: 1), SafeSignal(just: 2), SafeSignal(just: 3), SafeSignal(sequence: [4, 5]))
       .map { [$0, $1, $2, $3] }
     XCTAssertEqual(record(four).events, [.next([1, 2, 3, 4]), .completed])
@@ -54,7 +57,8 @@ final class ZipTests: XCTestCase {
       $0 + $1 + $2 + $3
     }
     XCTAssertEqual(record(fourCombined).elements, [10])
-    XCTAssertEqual(record(zip([SafeSignal(sequence: [1, 2]), SafeSignal(sequence: [3])])).events, [.next([1, 3]), .completed])
+    XCTAssertEqual(
+      record(zip([SafeSignal(sequence: [1, 2]), SafeSignal(sequence: [3])])).events, [.next([1, 3]), .completed])
     XCTAssertEqual(record(zip([SafeSignal<Int>]())).events, [.completed])
   }
 
@@ -91,7 +95,9 @@ final class ZipTests: XCTestCase {
         switch action {
         case .send(let input, let value):
           queues[input].append(value)
-          if queues.allSatisfy({ !$0.isEmpty }) { expected.append(.next(queues.indices.map { queues[$0].removeFirst() })) }
+          if queues.allSatisfy({ !$0.isEmpty }) {
+            expected.append(.next(queues.indices.map { queues[$0].removeFirst() }))
+          }
         case .fail(let input):
           expected.append(.failed(OperatorError(input)))
         case .complete(let input):
