@@ -6,7 +6,9 @@ public enum PlaygroundPages {
   public static let all: [PlaygroundPage] = [
     .signals,
     .properties,
+    .diffuserFuser,
     .bins,
+    .trees,
   ]
 
   /// The page with the given name, if any.

@@ -3,6 +3,8 @@ let suites: [BenchmarkSuite] = [
   runtimeBenchmarks,
   changesetBenchmarks,
   binsBenchmarks,
+  diffingSuite,
+  treesBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
