@@ -2,14 +2,14 @@
 // in either order, as in ReactiveKit: the result fails with the error of the one that can fail.
 
 extension SignalProtocol {
-  /// Merges with a signal that cannot fail; see ``merge(with:)-(Other)``.
+  /// Merges with a signal that cannot fail; see `merge(with:)`.
   public func merge<Other: SignalProtocol>(with other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Never {
     mergeSignals([toSignal(), other.castError()])
   }
 
   /// Combines with the latest elements of a signal that cannot fail; see
-  /// ``combineLatest(with:)-(Other)``.
+  /// `combineLatest(with:)`.
   public func combineLatest<Other: SignalProtocol>(with other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Never {
     combineLatestPair(toSignal(), other.castError())
@@ -23,7 +23,7 @@ extension SignalProtocol {
     combineLatestPair(toSignal(), other.castError()).map(combine)
   }
 
-  /// Zips with a signal that cannot fail; see ``zip(with:)-(Other)``.
+  /// Zips with a signal that cannot fail; see `zip(with:)`.
   public func zip<Other: SignalProtocol>(with other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Never {
     zipPair(toSignal(), other.castError())
@@ -38,7 +38,7 @@ extension SignalProtocol {
   }
 
   /// Pairs each element with the latest element of a signal that cannot fail; see
-  /// ``with(latestFrom:)-(Other)``.
+  /// `with(latestFrom:)`.
   public func with<Other: SignalProtocol>(latestFrom other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Never {
     with(latestFrom: other.castError() as Signal<Other.Element, Error>)
@@ -53,7 +53,7 @@ extension SignalProtocol {
     with(latestFrom: other.castError() as Signal<Other.Element, Error>).map(combine)
   }
 
-  /// Races with a signal that cannot fail; see ``amb(with:)-(Other)``.
+  /// Races with a signal that cannot fail; see `amb(with:)`.
   public func amb<Other: SignalProtocol>(with other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Never {
     ambSignals([toSignal(), other.castError()])

@@ -4,9 +4,10 @@ extension SignalProtocol {
   /// Emits an element only once `seconds` have passed without another element arriving.
   ///
   /// Each element restarts the wait; the element emitted is the last one received. When the
-  /// receiver completes, a waiting element is emitted at once, then the signal completes: like
-  /// ReactiveKit (whose intent this is) and like Combine. A failure is forwarded at once and drops
-  /// the waiting element.
+  /// receiver completes, a waiting element is emitted at once (on the receiver's thread), then the
+  /// signal completes, as in ReactiveKit. (ReactiveKit forgets to complete when no element is
+  /// waiting; this one always completes.) A failure is forwarded at once and drops the waiting
+  /// element.
   ///
   /// - Parameters:
   ///   - seconds: The quiet period, measured on `queue`'s clock.

@@ -12,7 +12,7 @@ extension SignalProtocol {
   }
 
   /// Maps each element to a signal that cannot fail and emits the events of the latest one only;
-  /// see ``flatMapLatest(_:)-(Inner)``.
+  /// see `flatMapLatest(_:)`.
   public func flatMapLatest<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Error> where Inner.Error == Never {
@@ -22,7 +22,7 @@ extension SignalProtocol {
 
 extension SignalProtocol where Error == Never {
   /// Maps each element to a signal and emits the events of the latest one only; the result fails
-  /// when an inner signal fails. See ``SignalProtocol/flatMapLatest(_:)-(Inner)``.
+  /// when an inner signal fails. See `flatMapLatest(_:)`.
   public func flatMapLatest<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Inner.Error> {
@@ -31,7 +31,7 @@ extension SignalProtocol where Error == Never {
 }
 
 extension SignalProtocol where Element: SignalProtocol, Element.Error == Error {
-  /// Emits the events of the latest signal the receiver emitted; see ``flatMapLatest(_:)-(Inner)``.
+  /// Emits the events of the latest signal the receiver emitted; see `flatMapLatest(_:)`.
   public func switchToLatest() -> Signal<Element.Element, Error> {
     flattenLatest(map { $0.toSignal() })
   }

@@ -11,7 +11,7 @@ extension SignalProtocol {
   }
 
   /// Maps each element to a signal that cannot fail and merges them; see
-  /// ``flatMapMerge(_:)-(Inner)``.
+  /// `flatMapMerge(_:)`.
   public func flatMapMerge<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Error> where Inner.Error == Never {
@@ -32,7 +32,7 @@ extension SignalProtocol {
   }
 
   /// Maps each element to a signal that cannot fail and concatenates them; see
-  /// ``flatMapConcat(_:)-(Inner)``.
+  /// `flatMapConcat(_:)`.
   public func flatMapConcat<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Error> where Inner.Error == Never {
@@ -42,7 +42,7 @@ extension SignalProtocol {
 
 extension SignalProtocol where Error == Never {
   /// Maps each element to a signal and merges them; the result fails when an inner signal fails.
-  /// See ``SignalProtocol/flatMapMerge(_:)-(Inner)``.
+  /// See `flatMapMerge(_:)`.
   public func flatMapMerge<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Inner.Error> {
@@ -50,7 +50,7 @@ extension SignalProtocol where Error == Never {
   }
 
   /// Maps each element to a signal and concatenates them; the result fails when an inner signal
-  /// fails. See ``SignalProtocol/flatMapConcat(_:)-(Inner)``.
+  /// fails. See `flatMapConcat(_:)`.
   public func flatMapConcat<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Inner.Error> {

@@ -12,8 +12,9 @@ extension SignalProtocol {
   ///
   /// - Parameters:
   ///   - seconds: The window length, measured on `queue`'s clock.
-  ///   - queue: Where windows are timed and their elements emitted; any ``Scheduler``, by default
-  ///     a new serial queue (never the main one). Tests pass a virtual-time scheduler.
+  ///   - queue: Where windows are timed and the elements held for a window's end are emitted (the
+  ///     very first element is emitted at once, on the receiver's thread); any ``Scheduler``, by
+  ///     default a new serial queue (never the main one). Tests pass a virtual-time scheduler.
   public func throttle(
     for seconds: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.throttle")

@@ -6,7 +6,8 @@ extension SignalProtocol {
   ///
   /// The wait starts when the observation starts and restarts with every element, as in
   /// ReactiveKit. Completes or fails when the receiver does; on a timeout it stops observing the
-  /// receiver.
+  /// receiver. (Combine's `timeout` finishes normally unless given a custom error; this one always
+  /// fails with `error`, as ReactiveKit's does.)
   ///
   /// - Parameters:
   ///   - interval: The longest wait allowed, measured on `queue`'s clock.
