@@ -86,19 +86,19 @@ extension SignalProtocol {
   public func replaceEmpty(with element: Element) -> Signal<Element, Error> {
     let upstream = toSignal()
     let element = UncheckedSendable(element)
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       let isEmpty = LockedBox(true)
       return upstream.observe { event in
         switch event {
         case .next:
           isEmpty.withLock { $0 = false }
         case .completed:
-          if isEmpty.withLock({ $0 }) { observer(.next(element.value)) }
+          if isEmpty.withLock({ $0 }) { observer.on(.next(element.value)) }
         case .failed:
           break
         }
-        observer(event)
+        observer.on(event)
       }
-    })
+    }
   }
 }

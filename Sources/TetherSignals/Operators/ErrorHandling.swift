@@ -23,19 +23,19 @@ extension SignalProtocol {
   public func replaceError(with element: Element) -> Signal<Element, Never> {
     let upstream = toSignal()
     let element = UncheckedSendable(element)
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       upstream.observe { event in
         switch event {
         case .next(let element):
-          observer(.next(element))
+          observer.on(.next(element))
         case .failed:
-          observer(.next(element.value))
-          observer(.completed)
+          observer.on(.next(element.value))
+          observer.on(.completed)
         case .completed:
-          observer(.completed)
+          observer.on(.completed)
         }
       }
-    })
+    }
   }
 
   /// Emits the receiver's elements and completes, rather than fails, if it fails.

@@ -6,12 +6,12 @@ extension SignalProtocol {
   /// ``dematerialize()``.
   public func materialize() -> Signal<Signal<Element, Error>.Event, Never> {
     let upstream = toSignal()
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       upstream.observe { event in
-        observer(.next(event))
-        if event.isTerminal { observer(.completed) }
+        observer.on(.next(event))
+        if event.isTerminal { observer.on(.completed) }
       }
-    })
+    }
   }
 
   /// Turns a signal of events back into the signal they describe: emits each `.next` element,

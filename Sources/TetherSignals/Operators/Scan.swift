@@ -43,7 +43,7 @@ extension SignalProtocol {
   ) -> Signal<Result, Error> {
     let upstream = toSignal()
     let initial = UncheckedSendable(initial)
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       let accumulator = LockedBox<Result?>(initial.value)
       return upstream.observe { event in
         switch event {
@@ -53,14 +53,14 @@ extension SignalProtocol {
           accumulator.withLock { $0 = next }
         case .failed(let error):
           accumulator.withLock { $0 = nil }
-          observer(.failed(error))
+          observer.on(.failed(error))
         case .completed:
           let result = accumulator.withLock { value in value.take()! }
-          observer(.next(result))
-          observer(.completed)
+          observer.on(.next(result))
+          observer.on(.completed)
         }
       }
-    })
+    }
   }
 
   /// Collects all elements into an array and emits it when the receiver completes, then completes.
@@ -69,7 +69,7 @@ extension SignalProtocol {
   /// receiver fails.
   public func collect() -> Signal<[Element], Error> {
     let upstream = toSignal()
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       let elements = LockedBox<[Element]>([])
       return upstream.observe { event in
         switch event {
@@ -77,16 +77,16 @@ extension SignalProtocol {
           elements.withLock { $0.append(element) }
         case .failed(let error):
           elements.withLock { $0 = [] }
-          observer(.failed(error))
+          observer.on(.failed(error))
         case .completed:
           let all = elements.withLock { elements in
             defer { elements = [] }
             return elements
           }
-          observer(.next(all))
-          observer(.completed)
+          observer.on(.next(all))
+          observer.on(.completed)
         }
       }
-    })
+    }
   }
 }

@@ -14,7 +14,7 @@ extension SignalProtocol {
   public func suffix(maxLength: Int) -> Signal<Element, Error> {
     precondition(maxLength >= 0, "suffix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
     let upstream = toSignal()
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       let buffer = LockedBox(FIFOQueue<Element>())
       return upstream.observe { event in
         switch event {
@@ -26,17 +26,17 @@ extension SignalProtocol {
           }
         case .failed:
           buffer.withLock { $0.removeAll() }
-          observer(event)
+          observer.on(event)
         case .completed:
           let elements = buffer.withLock { buffer in
             defer { buffer.removeAll() }
             return buffer.storage[buffer.head...]
           }
-          for element in elements { observer(.next(element)) }
-          observer(.completed)
+          for element in elements { observer.on(.next(element)) }
+          observer.on(.completed)
         }
       }
-    })
+    }
   }
 
   /// Emits every element except the last `count`: each element is emitted once `count` newer ones
