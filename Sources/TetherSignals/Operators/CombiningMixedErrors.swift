@@ -3,6 +3,7 @@
 
 extension SignalProtocol {
   /// Merges with a signal that cannot fail; see `merge(with:)`.
+  @inlinable
   public func merge<Other: SignalProtocol>(with other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Never {
     mergeSignals([toSignal(), other.castError()])
@@ -10,12 +11,14 @@ extension SignalProtocol {
 
   /// Combines with the latest elements of a signal that cannot fail; see
   /// `combineLatest(with:)`.
+  @inlinable
   public func combineLatest<Other: SignalProtocol>(with other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Never {
     combineLatestPair(toSignal(), other.castError())
   }
 
   /// Combines with the latest elements of a signal that cannot fail, through `combine`.
+  @inlinable
   public func combineLatest<Other: SignalProtocol, Result>(
     with other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Result
@@ -24,12 +27,14 @@ extension SignalProtocol {
   }
 
   /// Zips with a signal that cannot fail; see `zip(with:)`.
+  @inlinable
   public func zip<Other: SignalProtocol>(with other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Never {
     zipPair(toSignal(), other.castError())
   }
 
   /// Zips with a signal that cannot fail, through `combine`.
+  @inlinable
   public func zip<Other: SignalProtocol, Result>(
     with other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Result
@@ -39,6 +44,7 @@ extension SignalProtocol {
 
   /// Pairs each element with the latest element of a signal that cannot fail; see
   /// `with(latestFrom:)`.
+  @inlinable
   public func with<Other: SignalProtocol>(latestFrom other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Never {
     with(latestFrom: other.castError() as Signal<Other.Element, Error>)
@@ -46,6 +52,7 @@ extension SignalProtocol {
 
   /// Combines each element with the latest element of a signal that cannot fail, through
   /// `combine`.
+  @inlinable
   public func with<Other: SignalProtocol, Result>(
     latestFrom other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Result
@@ -54,6 +61,7 @@ extension SignalProtocol {
   }
 
   /// Races with a signal that cannot fail; see `amb(with:)`.
+  @inlinable
   public func amb<Other: SignalProtocol>(with other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Never {
     ambSignals([toSignal(), other.castError()])
@@ -62,6 +70,7 @@ extension SignalProtocol {
 
 extension SignalProtocol where Error == Never {
   /// Merges this signal, which cannot fail, with one that can; the result fails when `other` does.
+  @inlinable
   public func merge<Other: SignalProtocol>(with other: Other) -> Signal<Element, Other.Error>
   where Other.Element == Element {
     mergeSignals([castError(), other.toSignal()])
@@ -69,12 +78,14 @@ extension SignalProtocol where Error == Never {
 
   /// Combines the latest elements of this signal, which cannot fail, and of one that can; the
   /// result fails when `other` does.
+  @inlinable
   public func combineLatest<Other: SignalProtocol>(with other: Other) -> Signal<(Element, Other.Element), Other.Error> {
     combineLatestPair(castError(), other.toSignal())
   }
 
   /// Combines the latest elements of this signal, which cannot fail, and of one that can, through
   /// `combine`; the result fails when `other` does.
+  @inlinable
   public func combineLatest<Other: SignalProtocol, Result>(
     with other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Result
@@ -83,11 +94,13 @@ extension SignalProtocol where Error == Never {
   }
 
   /// Zips this signal, which cannot fail, with one that can; the result fails when `other` does.
+  @inlinable
   public func zip<Other: SignalProtocol>(with other: Other) -> Signal<(Element, Other.Element), Other.Error> {
     zipPair(castError(), other.toSignal())
   }
 
   /// Zips this signal, which cannot fail, with one that can, through `combine`.
+  @inlinable
   public func zip<Other: SignalProtocol, Result>(
     with other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Result
@@ -97,12 +110,14 @@ extension SignalProtocol where Error == Never {
 
   /// Pairs each element of this signal, which cannot fail, with the latest element of one that
   /// can; the result fails when `other` does.
+  @inlinable
   public func with<Other: SignalProtocol>(latestFrom other: Other) -> Signal<(Element, Other.Element), Other.Error> {
     (castError() as Signal<Element, Other.Error>).with(latestFrom: other)
   }
 
   /// Combines each element of this signal, which cannot fail, with the latest element of one that
   /// can, through `combine`.
+  @inlinable
   public func with<Other: SignalProtocol, Result>(
     latestFrom other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Result
@@ -112,6 +127,7 @@ extension SignalProtocol where Error == Never {
 
   /// Races this signal, which cannot fail, with one that can; the result fails if `other` wins
   /// and fails.
+  @inlinable
   public func amb<Other: SignalProtocol>(with other: Other) -> Signal<Element, Other.Error>
   where Other.Element == Element {
     ambSignals([castError(), other.toSignal()])

@@ -8,6 +8,7 @@ extension SignalProtocol {
   ///   - receiveCancel: Runs when the observation is disposed before the signal ended.
   ///
   /// The closures run outside any lock; `receiveCancel` runs on the thread that disposes.
+  @inlinable
   public func handleEvents(
     receiveSubscription: (@Sendable () -> Void)? = nil,
     receiveOutput: (@Sendable (Element) -> Void)? = nil,

@@ -4,6 +4,7 @@ extension SignalProtocol {
   ///
   /// The result cannot fail: a failure arrives as a `.failed` element. Undo with
   /// ``dematerialize()``.
+  @inlinable
   public func materialize() -> Signal<Signal<Element, Error>.Event, Never> {
     let upstream = toSignal()
     return Signal { observer in
@@ -18,6 +19,7 @@ extension SignalProtocol {
   /// and ends with the first `.completed` or `.failed` element, then stops observing the receiver.
   ///
   /// Also completes if the receiver completes first. The inverse of ``materialize()``.
+  @inlinable
   public func dematerialize<Value, Failure>() -> Signal<Value, Failure>
   where Element == Signal<Value, Failure>.Event, Error == Never {
     let upstream = toSignal()

@@ -6,6 +6,7 @@ extension SignalProtocol {
   ///
   /// Like ReactiveKit, and unlike Combine, the seed `initial` is emitted first, as soon as the
   /// observation starts: `scan(0, +)` over `1, 2, 3` emits `0, 1, 3, 6`.
+  @inlinable
   public func scan<Result>(
     _ initial: Result,
     _ combine: @escaping @Sendable (Result, Element) -> Result
@@ -37,6 +38,7 @@ extension SignalProtocol {
   ///
   /// Emits `initial` if the receiver completes without elements. Fails, without emitting, when the
   /// receiver fails. Same as ReactiveKit's and Combine's `reduce`.
+  @inlinable
   public func reduce<Result>(
     _ initial: Result,
     _ combine: @escaping @Sendable (Result, Element) -> Result
@@ -67,6 +69,7 @@ extension SignalProtocol {
   ///
   /// Emits `[]` if the receiver completes without elements; fails, without emitting, when the
   /// receiver fails.
+  @inlinable
   public func collect() -> Signal<[Element], Error> {
     let upstream = toSignal()
     return Signal { observer in

@@ -3,6 +3,7 @@ extension SignalProtocol {
   ///
   /// Completes without emitting if the receiver completes empty; fails, without emitting, if it
   /// fails.
+  @inlinable
   public func last() -> Signal<Element, Error> {
     suffix(maxLength: 1)
   }
@@ -11,6 +12,7 @@ extension SignalProtocol {
   ///
   /// Keeps at most `maxLength` elements while waiting. Fails, without emitting, if the receiver
   /// fails.
+  @inlinable
   public func suffix(maxLength: Int) -> Signal<Element, Error> {
     precondition(maxLength >= 0, "suffix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
     let upstream = toSignal()
@@ -43,6 +45,7 @@ extension SignalProtocol {
   /// have arrived, and the last `count` are dropped when the receiver completes.
   ///
   /// Fails or completes when the receiver does.
+  @inlinable
   public func dropLast(_ count: Int = 1) -> Signal<Element, Error> {
     precondition(count >= 0, "dropLast(_:) requires a non-negative count (got \(count))")
     guard count > 0 else { return toSignal() }

@@ -14,6 +14,7 @@ extension SignalProtocol {
   ///   - error: The error to fail with.
   ///   - queue: Where the wait is timed and the failure emitted; any ``Scheduler``, by default a new
   ///     serial queue (never the main one). Tests pass a virtual-time scheduler.
+  @inlinable
   public func timeout(
     after interval: Double,
     with error: Error,
@@ -44,10 +45,15 @@ extension SignalProtocol {
 }
 
 /// The state of timeout: the running wait.
-private struct TimeoutMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var timer = TimerSlot()
+@usableFromInline
+internal struct TimeoutMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var timer = TimerSlot()
+
+  @inlinable
+  init() {}
 
   /// Forwards the event; returns the new wait to schedule after an element.
+  @inlinable
   mutating func receive(
     _ event: Signal<Element, Error>.Event,
     _ outbox: inout Outbox<Element, Error>
@@ -57,11 +63,13 @@ private struct TimeoutMachine<Element, Error: Swift.Error>: OperatorStateMachine
     return timer.arm()
   }
 
+  @inlinable
   mutating func fire(_ generation: Int, error: Error, _ outbox: inout Outbox<Element, Error>) {
     guard timer.fire(generation) else { return }
     outbox.fail(error)
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     timer.cancel().map { [$0] } ?? []
   }
