@@ -5,6 +5,7 @@ let suites: [BenchmarkSuite] = [
   binsBenchmarks,
   diffingSuite,
   treesBenchmarks,
+  operatorBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

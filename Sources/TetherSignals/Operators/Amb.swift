@@ -4,6 +4,7 @@ extension SignalProtocol {
   ///
   /// Any first event decides, a completion or failure included. The receiver is observed first,
   /// so if it emits as soon as it is observed, `other` is never observed.
+  @inlinable
   public func amb<Other: SignalProtocol>(with other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Error {
     ambSignals([toSignal(), other.toSignal()])
@@ -11,6 +12,7 @@ extension SignalProtocol {
 }
 
 /// Mirrors whichever of `a` and `b` sends an event first; see ``SignalProtocol/amb(with:)``.
+@inlinable
 public func amb<A: SignalProtocol, B: SignalProtocol>(_ a: A, _ b: B) -> Signal<A.Element, A.Error>
 where A.Element == B.Element, A.Error == B.Error {
   ambSignals([a.toSignal(), b.toSignal()])
@@ -18,10 +20,12 @@ where A.Element == B.Element, A.Error == B.Error {
 
 /// Mirrors whichever of `signals` sends an event first, and stops observing the others; see
 /// ``SignalProtocol/amb(with:)``. Completes at once for an empty array.
+@inlinable
 public func amb<S: SignalProtocol>(_ signals: [S]) -> Signal<S.Element, S.Error> {
   ambSignals(signals.map { $0.toSignal() })
 }
 
+@inlinable
 internal func ambSignals<Element, Error>(_ signals: [Signal<Element, Error>]) -> Signal<Element, Error> {
   guard !signals.isEmpty else { return .completed() }
   return Signal(unsafeSubscribe: { observer in
@@ -45,15 +49,18 @@ internal func ambSignals<Element, Error>(_ signals: [Signal<Element, Error>]) ->
 }
 
 /// The state of amb: the winning input, once one has sent an event, and the others' observations.
-private struct AmbMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var winner: Int?
-  var observations: [(any Disposable)?]
+@usableFromInline
+internal struct AmbMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var winner: Int?
+  @usableFromInline var observations: [(any Disposable)?]
 
+  @inlinable
   init(count: Int) {
     observations = Array(repeating: nil, count: count)
   }
 
   /// Forwards the winner's events; returns the losers' observations when the race is decided.
+  @inlinable
   mutating func receive(
     _ event: Signal<Element, Error>.Event,
     from index: Int,
@@ -74,12 +81,14 @@ private struct AmbMachine<Element, Error: Swift.Error>: OperatorStateMachine {
   }
 
   /// Keeps the observation of input `index` unless another input has already won.
+  @inlinable
   mutating func attach(_ observation: any Disposable, at index: Int) -> Bool {
     guard winner == nil || winner == index else { return false }
     observations[index] = observation
     return true
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     defer { observations = [] }
     return observations.compactMap { $0 }

@@ -4,6 +4,7 @@ extension SignalProtocol {
   /// Follows ReactiveKit: when the receiver completes, the elements of an incomplete last group
   /// are dropped (Combine's `collect(_:)` emits them as a shorter array). Fails when the receiver
   /// fails.
+  @inlinable
   public func buffer(size: Int) -> Signal<[Element], Error> {
     precondition(size > 0, "buffer(size:) requires a positive size (got \(size))")
     let upstream = toSignal()

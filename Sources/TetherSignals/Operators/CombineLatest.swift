@@ -5,6 +5,7 @@ extension SignalProtocol {
   /// Events are handled one at a time even when the signals emit on different threads, and the
   /// last pair emitted is always the pair of the latest elements. Completes when both have
   /// completed (as in ReactiveKit and Combine); fails as soon as either fails.
+  @inlinable
   public func combineLatest<Other: SignalProtocol>(with other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Error {
     combineLatestPair(toSignal(), other.toSignal())
@@ -12,6 +13,7 @@ extension SignalProtocol {
 
   /// Emits `combine` of the latest elements of the receiver and `other` whenever either emits,
   /// once both have emitted; see ``combineLatest(with:)``.
+  @inlinable
   public func combineLatest<Other: SignalProtocol, Result>(
     with other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Result
@@ -22,6 +24,7 @@ extension SignalProtocol {
 
 /// Emits a tuple of the latest elements of `a` and `b` whenever either emits, once both have
 /// emitted; see ``SignalProtocol/combineLatest(with:)``.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol>(
   _ a: A,
   _ b: B
@@ -31,6 +34,7 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol>(
 
 /// Emits `combine` of the latest elements of `a` and `b` whenever either emits, once both have
 /// emitted; see ``SignalProtocol/combineLatest(with:)``.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol, Result>(
   _ a: A,
   _ b: B,
@@ -41,6 +45,7 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol, Result>(
 
 /// Emits a tuple of the latest elements of `a`, `b` and `c` whenever one emits, once all have
 /// emitted; completes when all have completed, fails as soon as one fails.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol>(
   _ a: A,
   _ b: B,
@@ -51,6 +56,7 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtoco
 
 /// Emits `combine` of the latest elements of `a`, `b` and `c` whenever one emits, once all have
 /// emitted; completes when all have completed, fails as soon as one fails.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, Result>(
   _ a: A,
   _ b: B,
@@ -62,6 +68,7 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtoco
 
 /// Emits a tuple of the latest elements of `a`, `b`, `c` and `d` whenever one emits, once all
 /// have emitted; completes when all have completed, fails as soon as one fails.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, D: SignalProtocol>(
   _ a: A,
   _ b: B,
@@ -75,6 +82,7 @@ where A.Error == B.Error, A.Error == C.Error, A.Error == D.Error {
 
 /// Emits `combine` of the latest elements of `a`, `b`, `c` and `d` whenever one emits, once all
 /// have emitted; completes when all have completed, fails as soon as one fails.
+@inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, D: SignalProtocol, Result>(
   _ a: A,
   _ b: B,
@@ -91,6 +99,7 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtoco
 ///
 /// Completes when all have completed, and at once, without emitting, for an empty array (as
 /// ReactiveKit's `Signal(combiningLatest:)`); fails as soon as one fails.
+@inlinable
 public func combineLatest<S: SignalProtocol>(_ signals: [S]) -> Signal<[S.Element], S.Error> {
   let signals = signals.map { $0.toSignal() }
   guard !signals.isEmpty else { return .completed() }
@@ -108,6 +117,7 @@ public func combineLatest<S: SignalProtocol>(_ signals: [S]) -> Signal<[S.Elemen
 
 /// Emits `combine` of the latest elements of all `signals` whenever one emits, once all have
 /// emitted; see `combineLatest(_:)`.
+@inlinable
 public func combineLatest<S: SignalProtocol, Result>(
   _ signals: [S],
   combine: @escaping @Sendable ([S.Element]) -> Result
@@ -118,6 +128,7 @@ public func combineLatest<S: SignalProtocol, Result>(
 extension Signal {
   /// A signal emitting `combine` of the latest elements of all `signals` whenever one emits, once
   /// all have emitted: ReactiveKit's spelling of `combineLatest(_:combine:)`.
+  @inlinable
   public init<S: SignalProtocol>(
     combiningLatest signals: [S],
     combine: @escaping @Sendable ([S.Element]) -> Element
@@ -126,6 +137,7 @@ extension Signal {
   }
 }
 
+@inlinable
 internal func combineLatestPair<A, B, Error>(
   _ a: Signal<A, Error>,
   _ b: Signal<B, Error>
@@ -140,12 +152,17 @@ internal func combineLatestPair<A, B, Error>(
 }
 
 /// The state of a two-input combineLatest: the latest element of each and which have completed.
-private struct CombineLatestPairMachine<A, B, Error: Swift.Error>: OperatorStateMachine {
-  var first: A?
-  var second: B?
-  var isFirstDone = false
-  var isSecondDone = false
+@usableFromInline
+internal struct CombineLatestPairMachine<A, B, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var first: A?
+  @usableFromInline var second: B?
+  @usableFromInline var isFirstDone = false
+  @usableFromInline var isSecondDone = false
 
+  @inlinable
+  init() {}
+
+  @inlinable
   mutating func receiveFirst(_ event: Signal<A, Error>.Event, _ outbox: inout Outbox<(A, B), Error>) {
     switch event {
     case .next(let element):
@@ -159,6 +176,7 @@ private struct CombineLatestPairMachine<A, B, Error: Swift.Error>: OperatorState
     }
   }
 
+  @inlinable
   mutating func receiveSecond(_ event: Signal<B, Error>.Event, _ outbox: inout Outbox<(A, B), Error>) {
     switch event {
     case .next(let element):
@@ -172,6 +190,7 @@ private struct CombineLatestPairMachine<A, B, Error: Swift.Error>: OperatorState
     }
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     first = nil
     second = nil
@@ -180,17 +199,20 @@ private struct CombineLatestPairMachine<A, B, Error: Swift.Error>: OperatorState
 }
 
 /// The state of an n-input combineLatest.
-private struct CombineLatestManyMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var latest: [Element?]
-  var missing: Int
-  var active: Int
+@usableFromInline
+internal struct CombineLatestManyMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var latest: [Element?]
+  @usableFromInline var missing: Int
+  @usableFromInline var active: Int
 
+  @inlinable
   init(count: Int) {
     latest = Array(repeating: nil, count: count)
     missing = count
     active = count
   }
 
+  @inlinable
   mutating func receive(_ event: Signal<Element, Error>.Event, at index: Int, _ outbox: inout Outbox<[Element], Error>)
   {
     switch event {
@@ -206,6 +228,7 @@ private struct CombineLatestManyMachine<Element, Error: Swift.Error>: OperatorSt
     }
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     latest = []
     return []

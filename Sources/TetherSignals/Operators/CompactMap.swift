@@ -28,6 +28,7 @@ extension SignalProtocol {
   /// Emits each element, with `nil` replaced by `replacement`.
   ///
   /// Fails or completes when the receiver does.
+  @inlinable
   public func replaceNils<Wrapped>(with replacement: Wrapped) -> Signal<Wrapped, Error> where Element == Wrapped? {
     let replacement = UncheckedSendable(replacement)
     return map { $0 ?? replacement.value }

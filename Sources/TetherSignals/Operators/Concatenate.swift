@@ -3,6 +3,7 @@ extension SignalProtocol {
   ///
   /// The element is emitted as soon as the observation starts; fails or completes when the
   /// receiver does.
+  @inlinable
   public func prepend(_ element: Element) -> Signal<Element, Error> {
     prepend(contentsOf: CollectionOfOne(element))
   }
@@ -11,6 +12,7 @@ extension SignalProtocol {
   ///
   /// The sequence is read once, when this signal is made; its elements are emitted as soon as an
   /// observation starts. Fails or completes when the receiver does.
+  @inlinable
   public func prepend<S: Sequence>(contentsOf elements: S) -> Signal<Element, Error> where S.Element == Element {
     let upstream = toSignal()
     let elements = UncheckedSendable(Array(elements))
@@ -27,6 +29,7 @@ extension SignalProtocol {
   /// Emits `other`'s elements, then, once `other` completes, the receiver's events.
   ///
   /// Fails at once if `other` fails (the receiver is then never observed).
+  @inlinable
   public func prepend<Other: SignalProtocol>(_ other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Error {
     other.append(self)
@@ -35,6 +38,7 @@ extension SignalProtocol {
   /// Emits the receiver's elements, then `element` when the receiver completes, then completes.
   ///
   /// Fails, without emitting `element`, if the receiver fails.
+  @inlinable
   public func append(_ element: Element) -> Signal<Element, Error> {
     append(contentsOf: CollectionOfOne(element))
   }
@@ -44,6 +48,7 @@ extension SignalProtocol {
   ///
   /// The sequence is read once, when this signal is made. Fails, without emitting `elements`, if
   /// the receiver fails.
+  @inlinable
   public func append<S: Sequence>(contentsOf elements: S) -> Signal<Element, Error> where S.Element == Element {
     let upstream = toSignal()
     let elements = UncheckedSendable(Array(elements))
@@ -64,6 +69,7 @@ extension SignalProtocol {
   ///
   /// `other` is observed only when the receiver completes; if the receiver fails, the signal fails
   /// and `other` is never observed. Completes when `other` completes.
+  @inlinable
   public func append<Other: SignalProtocol>(_ other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Error {
     let upstream = toSignal()
@@ -83,22 +89,23 @@ extension SignalProtocol {
   /// without emitting anything.
   ///
   /// Fails when the receiver fails.
+  @inlinable
   public func replaceEmpty(with element: Element) -> Signal<Element, Error> {
     let upstream = toSignal()
     let element = UncheckedSendable(element)
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       let isEmpty = LockedBox(true)
       return upstream.observe { event in
         switch event {
         case .next:
           isEmpty.withLock { $0 = false }
         case .completed:
-          if isEmpty.withLock({ $0 }) { observer(.next(element.value)) }
+          if isEmpty.withLock({ $0 }) { observer.on(.next(element.value)) }
         case .failed:
           break
         }
-        observer(event)
+        observer.on(event)
       }
-    })
+    }
   }
 }

@@ -4,14 +4,16 @@ extension SignalProtocol {
   /// Emits an element only once `seconds` have passed without another element arriving.
   ///
   /// Each element restarts the wait; the element emitted is the last one received. When the
-  /// receiver completes, a waiting element is emitted at once, then the signal completes: like
-  /// ReactiveKit (whose intent this is) and like Combine. A failure is forwarded at once and drops
-  /// the waiting element.
+  /// receiver completes, a waiting element is emitted at once (on the receiver's thread), then the
+  /// signal completes, as in ReactiveKit. (ReactiveKit forgets to complete when no element is
+  /// waiting; this one always completes.) A failure is forwarded at once and drops the waiting
+  /// element.
   ///
   /// - Parameters:
   ///   - seconds: The quiet period, measured on `queue`'s clock.
   ///   - queue: Where the waits are timed and debounced elements are emitted; any ``Scheduler``,
   ///     by default a new serial queue (never the main one). Tests pass a virtual-time scheduler.
+  @inlinable
   public func debounce(
     for seconds: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.debounce")
@@ -37,11 +39,16 @@ extension SignalProtocol {
 }
 
 /// The state of debounce: the element waiting for a quiet period, and its timer.
-private struct DebounceMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var pending: Element?
-  var timer = TimerSlot()
+@usableFromInline
+internal struct DebounceMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var pending: Element?
+  @usableFromInline var timer = TimerSlot()
+
+  @inlinable
+  init() {}
 
   /// Returns the timer to schedule for a new element.
+  @inlinable
   mutating func receive(
     _ event: Signal<Element, Error>.Event,
     _ outbox: inout Outbox<Element, Error>
@@ -60,11 +67,13 @@ private struct DebounceMachine<Element, Error: Swift.Error>: OperatorStateMachin
     return nil
   }
 
+  @inlinable
   mutating func fire(_ generation: Int, _ outbox: inout Outbox<Element, Error>) {
     guard timer.fire(generation), let element = pending.take() else { return }
     outbox.next(element)
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     pending = nil
     return timer.cancel().map { [$0] } ?? []

@@ -10,6 +10,7 @@ extension SignalProtocol {
   ///   - interval: The delay, measured on `queue`'s clock.
   ///   - queue: Where the delayed events are emitted; any ``Scheduler``, by default a new serial
   ///     queue (never the main one). Tests pass a virtual-time scheduler.
+  @inlinable
   public func delay(
     interval: Double,
     on queue: any Scheduler = DispatchQueue(label: "Tether.delay")
@@ -32,13 +33,18 @@ extension SignalProtocol {
 }
 
 /// The state of delay: the events waiting, in order, and their timers.
-private struct DelayMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var waiting = FIFOQueue<Signal<Element, Error>.Event>()
-  var nextID = 0
-  var armed: Set<Int> = []
-  var timers: [Int: any Disposable] = [:]
+@usableFromInline
+internal struct DelayMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var waiting = FIFOQueue<Signal<Element, Error>.Event>()
+  @usableFromInline var nextID = 0
+  @usableFromInline var armed: Set<Int> = []
+  @usableFromInline var timers: [Int: any Disposable] = [:]
+
+  @inlinable
+  init() {}
 
   /// Queues the event; returns the id of its timer.
+  @inlinable
   mutating func receive(_ event: Signal<Element, Error>.Event) -> Int {
     waiting.append(event)
     nextID += 1
@@ -46,6 +52,7 @@ private struct DelayMachine<Element, Error: Swift.Error>: OperatorStateMachine {
     return nextID
   }
 
+  @inlinable
   mutating func attach(_ timer: any Disposable, id: Int) -> (any Disposable)? {
     guard armed.contains(id) else { return timer }
     timers[id] = timer
@@ -54,12 +61,14 @@ private struct DelayMachine<Element, Error: Swift.Error>: OperatorStateMachine {
 
   /// Every event waits the same time, so whichever timer fires releases the oldest event; this keeps
   /// the order even on a scheduler that runs due actions concurrently.
+  @inlinable
   mutating func fire(_ id: Int, _ outbox: inout Outbox<Element, Error>) {
     guard armed.remove(id) != nil else { return }
     timers[id] = nil
     if let event = waiting.popFirst() { outbox.send(event) }
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     waiting.removeAll()
     armed = []

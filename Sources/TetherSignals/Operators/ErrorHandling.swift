@@ -2,6 +2,7 @@ extension SignalProtocol {
   /// Emits the receiver's elements and, if it fails, fails with `transform(error)` instead.
   ///
   /// Completes when the receiver completes.
+  @inlinable
   public func mapError<NewError: Swift.Error>(
     _ transform: @escaping @Sendable (Error) -> NewError
   ) -> Signal<Element, NewError> {
@@ -20,28 +21,30 @@ extension SignalProtocol {
   /// Emits the receiver's elements and, if it fails, emits `element` and completes instead.
   ///
   /// Completes when the receiver completes. The result cannot fail.
+  @inlinable
   public func replaceError(with element: Element) -> Signal<Element, Never> {
     let upstream = toSignal()
     let element = UncheckedSendable(element)
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       upstream.observe { event in
         switch event {
         case .next(let element):
-          observer(.next(element))
+          observer.on(.next(element))
         case .failed:
-          observer(.next(element.value))
-          observer(.completed)
+          observer.on(.next(element.value))
+          observer.on(.completed)
         case .completed:
-          observer(.completed)
+          observer.on(.completed)
         }
       }
-    })
+    }
   }
 
   /// Emits the receiver's elements and completes, rather than fails, if it fails.
   ///
   /// As in ReactiveKit, with `logging` the suppressed error is printed with the call site's
   /// `file` and `line`. The result cannot fail.
+  @inlinable
   public func suppressError(
     logging: Bool = true,
     file: String = #fileID,
@@ -68,6 +71,7 @@ extension SignalProtocol {
   ///
   /// Completes when the receiver completes, or when the recovery signal ends; fails only if the
   /// recovery signal fails.
+  @inlinable
   public func flatMapError<Recovery: SignalProtocol>(
     _ recover: @escaping @Sendable (Error) -> Recovery
   ) -> Signal<Element, Recovery.Error> where Recovery.Element == Element {
@@ -94,6 +98,7 @@ extension SignalProtocol {
   /// Emits the elements of every attempt. Completes when an attempt completes; fails with the last
   /// attempt's error once the retries are used up. `retry(0)` is the receiver unchanged.
   /// Attempts that fail synchronously are retried in a loop, not recursively.
+  @inlinable
   public func retry(_ times: Int) -> Signal<Element, Error> {
     precondition(times >= 0, "retry(_:) requires a non-negative number of retries (got \(times))")
     guard times > 0 else { return toSignal() }
@@ -124,30 +129,35 @@ extension SignalProtocol {
   /// Observes the receiver again, up to `times` more times, each time it fails.
   ///
   /// The ReactiveKit spelling of ``retry(_:)``.
+  @inlinable
   public func retry(times: Int) -> Signal<Element, Error> {
     retry(times)
   }
 }
 
 /// The state of ``SignalProtocol/retry(_:)``: the current attempt and the retries left.
-private struct RetryMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var remaining: Int
-  var attempt = 0
-  var current: (any Disposable)?
+@usableFromInline
+internal struct RetryMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var remaining: Int
+  @usableFromInline var attempt = 0
+  @usableFromInline var current: (any Disposable)?
   /// An `observe` call for `attempt` is running; a failure meanwhile is retried by that loop.
-  var isSubscribing = false
-  var retryAfterSubscribing = false
+  @usableFromInline var isSubscribing = false
+  @usableFromInline var retryAfterSubscribing = false
 
+  @inlinable
   init(remaining: Int) {
     self.remaining = remaining
   }
 
+  @inlinable
   mutating func beginSubscribing() -> Int {
     isSubscribing = true
     return attempt
   }
 
   /// Called once `observe` returned; returns the next attempt to observe if this one already failed.
+  @inlinable
   mutating func endSubscribing(_ observation: any Disposable, attempt id: Int) -> Int? {
     isSubscribing = false
     if retryAfterSubscribing {
@@ -160,6 +170,7 @@ private struct RetryMachine<Element, Error: Swift.Error>: OperatorStateMachine {
   }
 
   /// Returns whether the caller must observe the receiver again.
+  @inlinable
   mutating func receive(
     _ event: Signal<Element, Error>.Event,
     attempt id: Int,
@@ -180,6 +191,7 @@ private struct RetryMachine<Element, Error: Swift.Error>: OperatorStateMachine {
     return true
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     defer { current = nil }
     return current.map { [$0] } ?? []

@@ -5,6 +5,7 @@ extension SignalProtocol {
   /// (even if it has not finished). Completes when the receiver and the latest inner signal have
   /// both completed; fails as soon as the receiver or the current inner signal fails. Events of
   /// the receiver and the inner signals are delivered one at a time.
+  @inlinable
   public func flatMapLatest<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Error> where Inner.Error == Error {
@@ -12,7 +13,8 @@ extension SignalProtocol {
   }
 
   /// Maps each element to a signal that cannot fail and emits the events of the latest one only;
-  /// see ``flatMapLatest(_:)-(Inner)``.
+  /// see `flatMapLatest(_:)`.
+  @inlinable
   public func flatMapLatest<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Error> where Inner.Error == Never {
@@ -22,7 +24,8 @@ extension SignalProtocol {
 
 extension SignalProtocol where Error == Never {
   /// Maps each element to a signal and emits the events of the latest one only; the result fails
-  /// when an inner signal fails. See ``SignalProtocol/flatMapLatest(_:)-(Inner)``.
+  /// when an inner signal fails. See `flatMapLatest(_:)`.
+  @inlinable
   public func flatMapLatest<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Inner.Error> {
@@ -31,12 +34,14 @@ extension SignalProtocol where Error == Never {
 }
 
 extension SignalProtocol where Element: SignalProtocol, Element.Error == Error {
-  /// Emits the events of the latest signal the receiver emitted; see ``flatMapLatest(_:)-(Inner)``.
+  /// Emits the events of the latest signal the receiver emitted; see `flatMapLatest(_:)`.
+  @inlinable
   public func switchToLatest() -> Signal<Element.Element, Error> {
     flattenLatest(map { $0.toSignal() })
   }
 }
 
+@inlinable
 internal func flattenLatest<Element, Error>(_ outer: Signal<Signal<Element, Error>, Error>) -> Signal<Element, Error> {
   Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(FlattenLatestMachine<Element, Error>(), observer: observer)
@@ -61,13 +66,18 @@ internal func flattenLatest<Element, Error>(_ outer: Signal<Signal<Element, Erro
 }
 
 /// The state of flatMapLatest: which inner signal is the latest, and whether the outer one ended.
-private struct FlattenLatestMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var latest = 0
-  var isInnerActive = false
-  var inner: (any Disposable)?
-  var isOuterDone = false
+@usableFromInline
+internal struct FlattenLatestMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var latest = 0
+  @usableFromInline var isInnerActive = false
+  @usableFromInline var inner: (any Disposable)?
+  @usableFromInline var isOuterDone = false
+
+  @inlinable
+  init() {}
 
   /// Makes a new inner signal the latest; returns its id and the replaced one's observation.
+  @inlinable
   mutating func beginInner() -> (id: Int, replaced: (any Disposable)?) {
     latest += 1
     isInnerActive = true
@@ -76,12 +86,14 @@ private struct FlattenLatestMachine<Element, Error: Swift.Error>: OperatorStateM
   }
 
   /// Keeps the observation of inner signal `id`, or returns it if that signal is done or replaced.
+  @inlinable
   mutating func attach(_ observation: any Disposable, id: Int) -> (any Disposable)? {
     guard id == latest, isInnerActive else { return observation }
     inner = observation
     return nil
   }
 
+  @inlinable
   mutating func receiveInner(_ event: Signal<Element, Error>.Event, id: Int, _ outbox: inout Outbox<Element, Error>) {
     guard id == latest else { return }
     switch event {
@@ -94,6 +106,7 @@ private struct FlattenLatestMachine<Element, Error: Swift.Error>: OperatorStateM
     }
   }
 
+  @inlinable
   mutating func receiveOuterEnd(
     _ event: Signal<Signal<Element, Error>, Error>.Event, _ outbox: inout Outbox<Element, Error>
   ) {
@@ -106,6 +119,7 @@ private struct FlattenLatestMachine<Element, Error: Swift.Error>: OperatorStateM
     }
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     defer { inner = nil }
     return inner.map { [$0] } ?? []

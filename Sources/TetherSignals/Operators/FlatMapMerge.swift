@@ -4,6 +4,7 @@ extension SignalProtocol {
   /// Every inner signal is observed until it ends. Events of the receiver and of all inner signals
   /// are delivered one at a time, even from different threads. Completes when the receiver and
   /// every inner signal have completed; fails as soon as any of them fails.
+  @inlinable
   public func flatMapMerge<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Error> where Inner.Error == Error {
@@ -11,7 +12,8 @@ extension SignalProtocol {
   }
 
   /// Maps each element to a signal that cannot fail and merges them; see
-  /// ``flatMapMerge(_:)-(Inner)``.
+  /// `flatMapMerge(_:)`.
+  @inlinable
   public func flatMapMerge<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Error> where Inner.Error == Never {
@@ -25,6 +27,7 @@ extension SignalProtocol {
   /// Completes when the receiver and every inner signal have completed; fails as soon as the
   /// receiver or the current inner signal fails. Inner signals that complete synchronously are
   /// chained in a loop, not recursively.
+  @inlinable
   public func flatMapConcat<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Error> where Inner.Error == Error {
@@ -32,7 +35,8 @@ extension SignalProtocol {
   }
 
   /// Maps each element to a signal that cannot fail and concatenates them; see
-  /// ``flatMapConcat(_:)-(Inner)``.
+  /// `flatMapConcat(_:)`.
+  @inlinable
   public func flatMapConcat<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Error> where Inner.Error == Never {
@@ -42,7 +46,8 @@ extension SignalProtocol {
 
 extension SignalProtocol where Error == Never {
   /// Maps each element to a signal and merges them; the result fails when an inner signal fails.
-  /// See ``SignalProtocol/flatMapMerge(_:)-(Inner)``.
+  /// See `flatMapMerge(_:)`.
+  @inlinable
   public func flatMapMerge<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Inner.Error> {
@@ -50,7 +55,8 @@ extension SignalProtocol where Error == Never {
   }
 
   /// Maps each element to a signal and concatenates them; the result fails when an inner signal
-  /// fails. See ``SignalProtocol/flatMapConcat(_:)-(Inner)``.
+  /// fails. See `flatMapConcat(_:)`.
+  @inlinable
   public func flatMapConcat<Inner: SignalProtocol>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> Signal<Inner.Element, Inner.Error> {
@@ -58,6 +64,7 @@ extension SignalProtocol where Error == Never {
   }
 }
 
+@inlinable
 internal func flattenMerge<Element, Error>(_ outer: Signal<Signal<Element, Error>, Error>) -> Signal<Element, Error> {
   Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(FlattenMergeMachine<Element, Error>(), observer: observer)
@@ -81,12 +88,17 @@ internal func flattenMerge<Element, Error>(_ outer: Signal<Signal<Element, Error
 }
 
 /// The state of flatMapMerge: the running inner signals and whether the outer one ended.
-private struct FlattenMergeMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var nextID = 0
-  var active: Set<Int> = []
-  var observations: [Int: any Disposable] = [:]
-  var isOuterDone = false
+@usableFromInline
+internal struct FlattenMergeMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var nextID = 0
+  @usableFromInline var active: Set<Int> = []
+  @usableFromInline var observations: [Int: any Disposable] = [:]
+  @usableFromInline var isOuterDone = false
 
+  @inlinable
+  init() {}
+
+  @inlinable
   mutating func beginInner() -> Int {
     nextID += 1
     active.insert(nextID)
@@ -94,12 +106,14 @@ private struct FlattenMergeMachine<Element, Error: Swift.Error>: OperatorStateMa
   }
 
   /// Keeps the observation of inner signal `id`, or returns it if that signal already ended.
+  @inlinable
   mutating func attach(_ observation: any Disposable, id: Int) -> (any Disposable)? {
     guard active.contains(id) else { return observation }
     observations[id] = observation
     return nil
   }
 
+  @inlinable
   mutating func receiveInner(_ event: Signal<Element, Error>.Event, id: Int, _ outbox: inout Outbox<Element, Error>) {
     switch event {
     case .next, .failed:
@@ -111,6 +125,7 @@ private struct FlattenMergeMachine<Element, Error: Swift.Error>: OperatorStateMa
     }
   }
 
+  @inlinable
   mutating func receiveOuterEnd(
     _ event: Signal<Signal<Element, Error>, Error>.Event, _ outbox: inout Outbox<Element, Error>
   ) {
@@ -123,6 +138,7 @@ private struct FlattenMergeMachine<Element, Error: Swift.Error>: OperatorStateMa
     }
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     defer {
       observations = [:]
@@ -132,6 +148,7 @@ private struct FlattenMergeMachine<Element, Error: Swift.Error>: OperatorStateMa
   }
 }
 
+@inlinable
 internal func flattenConcat<Element, Error>(_ outer: Signal<Signal<Element, Error>, Error>) -> Signal<Element, Error> {
   Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(FlattenConcatMachine<Element, Error>(), observer: observer)
@@ -165,20 +182,25 @@ internal func flattenConcat<Element, Error>(_ outer: Signal<Signal<Element, Erro
 }
 
 /// The state of flatMapConcat: the inner signal being observed and those waiting their turn.
-private struct FlattenConcatMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  typealias Inner = Signal<Element, Error>
+@usableFromInline
+internal struct FlattenConcatMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline typealias Inner = Signal<Element, Error>
 
-  var waiting = FIFOQueue<Inner>()
-  var current = 0
-  var isInnerActive = false
-  var inner: (any Disposable)?
-  var isOuterDone = false
+  @usableFromInline var waiting = FIFOQueue<Inner>()
+  @usableFromInline var current = 0
+  @usableFromInline var isInnerActive = false
+  @usableFromInline var inner: (any Disposable)?
+  @usableFromInline var isOuterDone = false
   /// An `observe` call for the current inner signal is running.
-  var isSubscribing = false
+  @usableFromInline var isSubscribing = false
   /// The current inner signal completed during its `observe` call; that loop moves on.
-  var completedWhileSubscribing = false
+  @usableFromInline var completedWhileSubscribing = false
+
+  @inlinable
+  init() {}
 
   /// Queues a new inner signal, or returns it to observe now if none is running.
+  @inlinable
   mutating func receiveOuter(
     _ event: Signal<Inner, Error>.Event,
     _ outbox: inout Outbox<Element, Error>
@@ -202,6 +224,7 @@ private struct FlattenConcatMachine<Element, Error: Swift.Error>: OperatorStateM
 
   /// Handles an inner event; returns the next inner signal to observe when the current one
   /// completed outside its `observe` call.
+  @inlinable
   mutating func receiveInner(
     _ event: Signal<Element, Error>.Event,
     id: Int,
@@ -224,6 +247,7 @@ private struct FlattenConcatMachine<Element, Error: Swift.Error>: OperatorStateM
 
   /// Called once `observe` returned for inner signal `id`: keeps its observation, or, if it already
   /// completed, returns the next inner signal to observe.
+  @inlinable
   mutating func endSubscribing(
     _ observation: any Disposable,
     id: Int,
@@ -238,19 +262,22 @@ private struct FlattenConcatMachine<Element, Error: Swift.Error>: OperatorStateM
     return (true, nil)
   }
 
-  private mutating func advance(_ outbox: inout Outbox<Element, Error>) -> (signal: Inner, id: Int)? {
+  @inlinable
+  mutating func advance(_ outbox: inout Outbox<Element, Error>) -> (signal: Inner, id: Int)? {
     if let signal = waiting.popFirst() { return start(signal) }
     isInnerActive = false
     if isOuterDone { outbox.complete() }
     return nil
   }
 
-  private mutating func start(_ signal: Inner) -> (signal: Inner, id: Int) {
+  @inlinable
+  mutating func start(_ signal: Inner) -> (signal: Inner, id: Int) {
     current += 1
     isSubscribing = true
     return (signal, current)
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     waiting.removeAll()
     defer { inner = nil }

@@ -7,7 +7,8 @@ extension SignalProtocol {
   ///   - receiveCompletion: Runs for the completion or failure, before it is forwarded.
   ///   - receiveCancel: Runs when the observation is disposed before the signal ended.
   ///
-  /// The closures of one observation run one at a time, never under a lock.
+  /// The closures run outside any lock; `receiveCancel` runs on the thread that disposes.
+  @inlinable
   public func handleEvents(
     receiveSubscription: (@Sendable () -> Void)? = nil,
     receiveOutput: (@Sendable (Element) -> Void)? = nil,

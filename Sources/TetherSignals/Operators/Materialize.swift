@@ -4,20 +4,22 @@ extension SignalProtocol {
   ///
   /// The result cannot fail: a failure arrives as a `.failed` element. Undo with
   /// ``dematerialize()``.
+  @inlinable
   public func materialize() -> Signal<Signal<Element, Error>.Event, Never> {
     let upstream = toSignal()
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       upstream.observe { event in
-        observer(.next(event))
-        if event.isTerminal { observer(.completed) }
+        observer.on(.next(event))
+        if event.isTerminal { observer.on(.completed) }
       }
-    })
+    }
   }
 
   /// Turns a signal of events back into the signal they describe: emits each `.next` element,
   /// and ends with the first `.completed` or `.failed` element, then stops observing the receiver.
   ///
   /// Also completes if the receiver completes first. The inverse of ``materialize()``.
+  @inlinable
   public func dematerialize<Value, Failure>() -> Signal<Value, Failure>
   where Element == Signal<Value, Failure>.Event, Error == Never {
     let upstream = toSignal()

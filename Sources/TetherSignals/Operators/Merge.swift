@@ -4,6 +4,7 @@ extension SignalProtocol {
   /// Events from the two are delivered one at a time, in the order they arrive, even when the
   /// signals emit on different threads. Completes when both have completed; fails as soon as
   /// either fails (and then stops observing the other).
+  @inlinable
   public func merge<Other: SignalProtocol>(with other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Error {
     mergeSignals([toSignal(), other.toSignal()])
@@ -11,12 +12,14 @@ extension SignalProtocol {
 }
 
 /// Emits the elements of `a` and `b` as they arrive; see ``SignalProtocol/merge(with:)``.
+@inlinable
 public func merge<A: SignalProtocol, B: SignalProtocol>(_ a: A, _ b: B) -> Signal<A.Element, A.Error>
 where A.Element == B.Element, A.Error == B.Error {
   mergeSignals([a.toSignal(), b.toSignal()])
 }
 
 /// Emits the elements of `a`, `b` and `c` as they arrive; see ``SignalProtocol/merge(with:)``.
+@inlinable
 public func merge<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol>(
   _ a: A,
   _ b: B,
@@ -27,6 +30,7 @@ where A.Element == B.Element, A.Element == C.Element, A.Error == B.Error, A.Erro
 }
 
 /// Emits the elements of `a`, `b`, `c` and `d` as they arrive; see ``SignalProtocol/merge(with:)``.
+@inlinable
 public func merge<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, D: SignalProtocol>(
   _ a: A,
   _ b: B,
@@ -44,10 +48,12 @@ where
 ///
 /// Completes when every signal has completed (at once for an empty array); fails as soon as one
 /// fails, and then stops observing the others.
+@inlinable
 public func merge<S: SignalProtocol>(_ signals: [S]) -> Signal<S.Element, S.Error> {
   mergeSignals(signals.map { $0.toSignal() })
 }
 
+@inlinable
 internal func mergeSignals<Element, Error>(_ signals: [Signal<Element, Error>]) -> Signal<Element, Error> {
   guard !signals.isEmpty else { return .completed() }
   return Signal(unsafeSubscribe: { observer in
@@ -61,9 +67,16 @@ internal func mergeSignals<Element, Error>(_ signals: [Signal<Element, Error>]) 
 }
 
 /// The state of a merge: how many inputs are still running.
-private struct MergeMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var active: Int
+@usableFromInline
+internal struct MergeMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var active: Int
 
+  @inlinable
+  init(active: Int) {
+    self.active = active
+  }
+
+  @inlinable
   mutating func receive(_ event: Signal<Element, Error>.Event, _ outbox: inout Outbox<Element, Error>) {
     switch event {
     case .next, .failed:

@@ -2,6 +2,7 @@ extension SignalProtocol {
   /// Drops the first `count` elements and emits the rest.
   ///
   /// Fails or completes when the receiver does.
+  @inlinable
   public func dropFirst(_ count: Int = 1) -> Signal<Element, Error> {
     precondition(count >= 0, "dropFirst(_:) requires a non-negative count (got \(count))")
     guard count > 0 else { return toSignal() }
@@ -30,6 +31,7 @@ extension SignalProtocol {
   /// As in ReactiveKit there is no backpressure: a receiver that emits synchronously while being
   /// observed (such as `Signal(sequence:)`) runs to its end before it can be stopped, so an infinite
   /// synchronous sequence never returns.
+  @inlinable
   public func prefix(maxLength: Int) -> Signal<Element, Error> {
     precondition(maxLength >= 0, "prefix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
     guard maxLength > 0 else { return .completed() }
@@ -53,6 +55,7 @@ extension SignalProtocol {
   /// Emits the first element, then completes and stops observing the receiver.
   ///
   /// Completes without emitting if the receiver completes empty; fails if it fails first.
+  @inlinable
   public func first() -> Signal<Element, Error> {
     prefix(maxLength: 1)
   }
@@ -62,6 +65,7 @@ extension SignalProtocol {
   ///
   /// Completes without emitting if the receiver completes before producing that many elements;
   /// fails if it fails first.
+  @inlinable
   public func output(at index: Int) -> Signal<Element, Error> {
     precondition(index >= 0, "output(at:) requires a non-negative index (got \(index))")
     let upstream = toSignal()
@@ -86,6 +90,7 @@ extension SignalProtocol {
   /// (Combine's `prefix(untilOutputFrom:)` only reacts to an element). `other` is observed first,
   /// so one that emits at once ends the signal before the receiver is observed. Fails or completes
   /// earlier when the receiver does.
+  @inlinable
   public func prefix<Other: SignalProtocol>(untilOutputFrom other: Other) -> Signal<Element, Error> {
     let upstream = toSignal()
     return Signal { observer in

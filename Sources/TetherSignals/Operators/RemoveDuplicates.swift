@@ -7,6 +7,7 @@ extension SignalProtocol {
   /// Like ReactiveKit, each element is compared with the element received just before it, whether
   /// or not that one was emitted (Combine compares with the last emitted one). The two agree when
   /// `areDuplicates` is an equivalence relation.
+  @inlinable
   public func removeDuplicates(
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool
   ) -> Signal<Element, Error> {
@@ -35,6 +36,7 @@ extension SignalProtocol where Element: Equatable {
   /// Emits the first element, then each element that differs from the element before it.
   ///
   /// `1, 1, 2, 2, 1` becomes `1, 2, 1`. Fails or completes when the receiver does.
+  @inlinable
   public func removeDuplicates() -> Signal<Element, Error> {
     removeDuplicates(by: ==)
   }

@@ -6,6 +6,7 @@ extension SignalProtocol {
   ///
   /// Like ReactiveKit, and unlike Combine, the seed `initial` is emitted first, as soon as the
   /// observation starts: `scan(0, +)` over `1, 2, 3` emits `0, 1, 3, 6`.
+  @inlinable
   public func scan<Result>(
     _ initial: Result,
     _ combine: @escaping @Sendable (Result, Element) -> Result
@@ -37,13 +38,14 @@ extension SignalProtocol {
   ///
   /// Emits `initial` if the receiver completes without elements. Fails, without emitting, when the
   /// receiver fails. Same as ReactiveKit's and Combine's `reduce`.
+  @inlinable
   public func reduce<Result>(
     _ initial: Result,
     _ combine: @escaping @Sendable (Result, Element) -> Result
   ) -> Signal<Result, Error> {
     let upstream = toSignal()
     let initial = UncheckedSendable(initial)
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       let accumulator = LockedBox<Result?>(initial.value)
       return upstream.observe { event in
         switch event {
@@ -53,23 +55,24 @@ extension SignalProtocol {
           accumulator.withLock { $0 = next }
         case .failed(let error):
           accumulator.withLock { $0 = nil }
-          observer(.failed(error))
+          observer.on(.failed(error))
         case .completed:
           let result = accumulator.withLock { value in value.take()! }
-          observer(.next(result))
-          observer(.completed)
+          observer.on(.next(result))
+          observer.on(.completed)
         }
       }
-    })
+    }
   }
 
   /// Collects all elements into an array and emits it when the receiver completes, then completes.
   ///
   /// Emits `[]` if the receiver completes without elements; fails, without emitting, when the
   /// receiver fails.
+  @inlinable
   public func collect() -> Signal<[Element], Error> {
     let upstream = toSignal()
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       let elements = LockedBox<[Element]>([])
       return upstream.observe { event in
         switch event {
@@ -77,16 +80,16 @@ extension SignalProtocol {
           elements.withLock { $0.append(element) }
         case .failed(let error):
           elements.withLock { $0 = [] }
-          observer(.failed(error))
+          observer.on(.failed(error))
         case .completed:
           let all = elements.withLock { elements in
             defer { elements = [] }
             return elements
           }
-          observer(.next(all))
-          observer(.completed)
+          observer.on(.next(all))
+          observer.on(.completed)
         }
       }
-    })
+    }
   }
 }

@@ -7,6 +7,7 @@ extension SignalProtocol {
   /// observation, after receiving the replayed elements. Once the receiver has ended, it is not
   /// observed again: new observers receive the replayed elements and the terminal event. Events
   /// reach every observer one at a time, in the same order (see ``ReplaySubject``).
+  @inlinable
   public func shareReplay(limit: Int = Int.max) -> Signal<Element, Error> {
     precondition(limit >= 0, "shareReplay(limit:) requires a non-negative limit (got \(limit))")
     let core = ShareCore(source: toSignal(), limit: limit)
@@ -17,6 +18,7 @@ extension SignalProtocol {
   /// replaying anything: `shareReplay(limit: 0)`.
   ///
   /// An observer that arrives after the receiver ended receives only the terminal event.
+  @inlinable
   public func share() -> Signal<Element, Error> {
     shareReplay(limit: 0)
   }
@@ -24,22 +26,29 @@ extension SignalProtocol {
 
 /// The connection of a shared signal: one subject fed by at most one observation of the source,
 /// which lives while the subject has observers.
-private final class ShareCore<Element, Error: Swift.Error>: Sendable {
-  private struct State {
-    var observers = 0
-    var connection: SerialDisposable?
-    var hasEnded = false
+@usableFromInline
+internal final class ShareCore<Element, Error: Swift.Error>: Sendable {
+  @usableFromInline
+  struct State {
+    @usableFromInline var observers = 0
+    @usableFromInline var connection: SerialDisposable?
+    @usableFromInline var hasEnded = false
+
+    @inlinable
+    init() {}
   }
 
-  private let source: Signal<Element, Error>
-  private let subject: ReplaySubject<Element, Error>
-  private let state = LockedBox(State())
+  @usableFromInline let source: Signal<Element, Error>
+  @usableFromInline let subject: ReplaySubject<Element, Error>
+  @usableFromInline let state = LockedBox(State())
 
+  @inlinable
   init(source: Signal<Element, Error>, limit: Int) {
     self.source = source
     subject = ReplaySubject(bufferSize: limit)
   }
 
+  @inlinable
   func observe(_ observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
     let subscription = subject.observe(with: observer)
     let connection = state.withLock { state -> SerialDisposable? in

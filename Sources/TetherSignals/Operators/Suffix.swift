@@ -3,6 +3,7 @@ extension SignalProtocol {
   ///
   /// Completes without emitting if the receiver completes empty; fails, without emitting, if it
   /// fails.
+  @inlinable
   public func last() -> Signal<Element, Error> {
     suffix(maxLength: 1)
   }
@@ -11,10 +12,11 @@ extension SignalProtocol {
   ///
   /// Keeps at most `maxLength` elements while waiting. Fails, without emitting, if the receiver
   /// fails.
+  @inlinable
   public func suffix(maxLength: Int) -> Signal<Element, Error> {
     precondition(maxLength >= 0, "suffix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
     let upstream = toSignal()
-    return Signal(unsafeSubscribe: { observer in
+    return Signal { observer in
       let buffer = LockedBox(FIFOQueue<Element>())
       return upstream.observe { event in
         switch event {
@@ -26,23 +28,24 @@ extension SignalProtocol {
           }
         case .failed:
           buffer.withLock { $0.removeAll() }
-          observer(event)
+          observer.on(event)
         case .completed:
           let elements = buffer.withLock { buffer in
             defer { buffer.removeAll() }
             return buffer.storage[buffer.head...]
           }
-          for element in elements { observer(.next(element)) }
-          observer(.completed)
+          for element in elements { observer.on(.next(element)) }
+          observer.on(.completed)
         }
       }
-    })
+    }
   }
 
   /// Emits every element except the last `count`: each element is emitted once `count` newer ones
   /// have arrived, and the last `count` are dropped when the receiver completes.
   ///
   /// Fails or completes when the receiver does.
+  @inlinable
   public func dropLast(_ count: Int = 1) -> Signal<Element, Error> {
     precondition(count >= 0, "dropLast(_:) requires a non-negative count (got \(count))")
     guard count > 0 else { return toSignal() }

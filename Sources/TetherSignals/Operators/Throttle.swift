@@ -12,8 +12,10 @@ extension SignalProtocol {
   ///
   /// - Parameters:
   ///   - seconds: The window length, measured on `queue`'s clock.
-  ///   - queue: Where windows are timed and their elements emitted; any ``Scheduler``, by default
-  ///     a new serial queue (never the main one). Tests pass a virtual-time scheduler.
+  ///   - queue: Where windows are timed and the elements held for a window's end are emitted (the
+  ///     very first element is emitted at once, on the receiver's thread); any ``Scheduler``, by
+  ///     default a new serial queue (never the main one). Tests pass a virtual-time scheduler.
+  @inlinable
   public func throttle(
     for seconds: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.throttle")
@@ -38,13 +40,18 @@ extension SignalProtocol {
 }
 
 /// The state of throttle: the open window, the element held for its end, and a held completion.
-private struct ThrottleMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var hasEmitted = false
-  var latest: Element?
-  var window = TimerSlot()
-  var completesAtWindowEnd = false
+@usableFromInline
+internal struct ThrottleMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var hasEmitted = false
+  @usableFromInline var latest: Element?
+  @usableFromInline var window = TimerSlot()
+  @usableFromInline var completesAtWindowEnd = false
+
+  @inlinable
+  init() {}
 
   /// Returns the generation of a window to open.
+  @inlinable
   mutating func receive(_ event: Signal<Element, Error>.Event, _ outbox: inout Outbox<Element, Error>) -> Int? {
     switch event {
     case .next(let element):
@@ -68,12 +75,14 @@ private struct ThrottleMachine<Element, Error: Swift.Error>: OperatorStateMachin
     return nil
   }
 
+  @inlinable
   mutating func endWindow(_ generation: Int, _ outbox: inout Outbox<Element, Error>) {
     guard window.fire(generation) else { return }
     if let element = latest.take() { outbox.next(element) }
     if completesAtWindowEnd { outbox.complete() }
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     latest = nil
     return window.cancel().map { [$0] } ?? []

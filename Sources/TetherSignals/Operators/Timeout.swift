@@ -6,13 +6,15 @@ extension SignalProtocol {
   ///
   /// The wait starts when the observation starts and restarts with every element, as in
   /// ReactiveKit. Completes or fails when the receiver does; on a timeout it stops observing the
-  /// receiver.
+  /// receiver. (Combine's `timeout` finishes normally unless given a custom error; this one always
+  /// fails with `error`, as ReactiveKit's does.)
   ///
   /// - Parameters:
   ///   - interval: The longest wait allowed, measured on `queue`'s clock.
   ///   - error: The error to fail with.
   ///   - queue: Where the wait is timed and the failure emitted; any ``Scheduler``, by default a new
   ///     serial queue (never the main one). Tests pass a virtual-time scheduler.
+  @inlinable
   public func timeout(
     after interval: Double,
     with error: Error,
@@ -43,10 +45,15 @@ extension SignalProtocol {
 }
 
 /// The state of timeout: the running wait.
-private struct TimeoutMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var timer = TimerSlot()
+@usableFromInline
+internal struct TimeoutMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var timer = TimerSlot()
+
+  @inlinable
+  init() {}
 
   /// Forwards the event; returns the new wait to schedule after an element.
+  @inlinable
   mutating func receive(
     _ event: Signal<Element, Error>.Event,
     _ outbox: inout Outbox<Element, Error>
@@ -56,11 +63,13 @@ private struct TimeoutMachine<Element, Error: Swift.Error>: OperatorStateMachine
     return timer.arm()
   }
 
+  @inlinable
   mutating func fire(_ generation: Int, error: Error, _ outbox: inout Outbox<Element, Error>) {
     guard timer.fire(generation) else { return }
     outbox.fail(error)
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     timer.cancel().map { [$0] } ?? []
   }

@@ -6,6 +6,7 @@ extension SignalProtocol {
   /// ``ReplayOneSubject``) is ready for the receiver's first element. Completes when the receiver
   /// completes (`other` completing changes nothing); fails as soon as either fails, as in
   /// ReactiveKit.
+  @inlinable
   public func with<Other: SignalProtocol>(latestFrom other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Error {
     let upstream = toSignal()
@@ -20,6 +21,7 @@ extension SignalProtocol {
 
   /// Emits `combine` of each of the receiver's elements and the latest element of `other`; see
   /// ``with(latestFrom:)``.
+  @inlinable
   public func with<Other: SignalProtocol, Result>(
     latestFrom other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Result
@@ -29,9 +31,14 @@ extension SignalProtocol {
 }
 
 /// The state of `with(latestFrom:)`: the latest element of the other signal.
-private struct WithLatestFromMachine<Element, Latest, Error: Swift.Error>: OperatorStateMachine {
-  var latest: Latest?
+@usableFromInline
+internal struct WithLatestFromMachine<Element, Latest, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var latest: Latest?
 
+  @inlinable
+  init() {}
+
+  @inlinable
   mutating func receive(_ event: Signal<Element, Error>.Event, _ outbox: inout Outbox<(Element, Latest), Error>) {
     switch event {
     case .next(let element):
@@ -43,6 +50,7 @@ private struct WithLatestFromMachine<Element, Latest, Error: Swift.Error>: Opera
     }
   }
 
+  @inlinable
   mutating func receiveOther(_ event: Signal<Latest, Error>.Event, _ outbox: inout Outbox<(Element, Latest), Error>) {
     switch event {
     case .next(let element): latest = element
@@ -51,6 +59,7 @@ private struct WithLatestFromMachine<Element, Latest, Error: Swift.Error>: Opera
     }
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     latest = nil
     return []

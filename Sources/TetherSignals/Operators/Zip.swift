@@ -5,6 +5,7 @@ extension SignalProtocol {
   /// Elements wait in a buffer until their partner arrives. Completes as soon as one signal has
   /// completed and every element it sent has been paired (no further pair is possible); fails as
   /// soon as either fails.
+  @inlinable
   public func zip<Other: SignalProtocol>(with other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Error {
     zipPair(toSignal(), other.toSignal())
@@ -12,6 +13,7 @@ extension SignalProtocol {
 
   /// Emits `combine` of the receiver's and `other`'s elements paired by position; see
   /// ``zip(with:)``.
+  @inlinable
   public func zip<Other: SignalProtocol, Result>(
     with other: Other,
     combine: @escaping @Sendable (Element, Other.Element) -> Result
@@ -21,6 +23,7 @@ extension SignalProtocol {
 }
 
 /// Pairs the elements of `a` and `b` by position; see ``SignalProtocol/zip(with:)``.
+@inlinable
 public func zip<A: SignalProtocol, B: SignalProtocol>(_ a: A, _ b: B) -> Signal<(A.Element, B.Element), A.Error>
 where A.Error == B.Error {
   zipPair(a.toSignal(), b.toSignal())
@@ -28,6 +31,7 @@ where A.Error == B.Error {
 
 /// Emits `combine` of the elements of `a` and `b` paired by position; see
 /// ``SignalProtocol/zip(with:)``.
+@inlinable
 public func zip<A: SignalProtocol, B: SignalProtocol, Result>(
   _ a: A,
   _ b: B,
@@ -38,6 +42,7 @@ public func zip<A: SignalProtocol, B: SignalProtocol, Result>(
 
 /// Groups the elements of `a`, `b` and `c` by position; completes once one input has completed and
 /// all its elements are grouped, fails as soon as one fails.
+@inlinable
 public func zip<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol>(
   _ a: A,
   _ b: B,
@@ -47,6 +52,7 @@ public func zip<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol>(
 }
 
 /// Emits `combine` of the elements of `a`, `b` and `c` grouped by position.
+@inlinable
 public func zip<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, Result>(
   _ a: A,
   _ b: B,
@@ -58,6 +64,7 @@ public func zip<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, Result>
 
 /// Groups the elements of `a`, `b`, `c` and `d` by position; completes once one input has
 /// completed and all its elements are grouped, fails as soon as one fails.
+@inlinable
 public func zip<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, D: SignalProtocol>(
   _ a: A,
   _ b: B,
@@ -70,6 +77,7 @@ where A.Error == B.Error, A.Error == C.Error, A.Error == D.Error {
 }
 
 /// Emits `combine` of the elements of `a`, `b`, `c` and `d` grouped by position.
+@inlinable
 public func zip<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, D: SignalProtocol, Result>(
   _ a: A,
   _ b: B,
@@ -85,6 +93,7 @@ public func zip<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, D: Sign
 ///
 /// Completes once one input has completed and all its elements are grouped, and at once for an
 /// empty array; fails as soon as one fails.
+@inlinable
 public func zip<S: SignalProtocol>(_ signals: [S]) -> Signal<[S.Element], S.Error> {
   let signals = signals.map { $0.toSignal() }
   guard !signals.isEmpty else { return .completed() }
@@ -99,6 +108,7 @@ public func zip<S: SignalProtocol>(_ signals: [S]) -> Signal<[S.Element], S.Erro
   })
 }
 
+@inlinable
 internal func zipPair<A, B, Error>(_ a: Signal<A, Error>, _ b: Signal<B, Error>) -> Signal<(A, B), Error> {
   Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(ZipPairMachine<A, B, Error>(), observer: observer)
@@ -110,12 +120,17 @@ internal func zipPair<A, B, Error>(_ a: Signal<A, Error>, _ b: Signal<B, Error>)
 }
 
 /// The state of a two-input zip: the elements waiting for a partner, and which inputs completed.
-private struct ZipPairMachine<A, B, Error: Swift.Error>: OperatorStateMachine {
-  var firsts = FIFOQueue<A>()
-  var seconds = FIFOQueue<B>()
-  var isFirstDone = false
-  var isSecondDone = false
+@usableFromInline
+internal struct ZipPairMachine<A, B, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var firsts = FIFOQueue<A>()
+  @usableFromInline var seconds = FIFOQueue<B>()
+  @usableFromInline var isFirstDone = false
+  @usableFromInline var isSecondDone = false
 
+  @inlinable
+  init() {}
+
+  @inlinable
   mutating func receiveFirst(_ event: Signal<A, Error>.Event, _ outbox: inout Outbox<(A, B), Error>) {
     switch event {
     case .next(let element):
@@ -132,6 +147,7 @@ private struct ZipPairMachine<A, B, Error: Swift.Error>: OperatorStateMachine {
     completeIfExhausted(&outbox)
   }
 
+  @inlinable
   mutating func receiveSecond(_ event: Signal<B, Error>.Event, _ outbox: inout Outbox<(A, B), Error>) {
     switch event {
     case .next(let element):
@@ -148,10 +164,12 @@ private struct ZipPairMachine<A, B, Error: Swift.Error>: OperatorStateMachine {
     completeIfExhausted(&outbox)
   }
 
-  private func completeIfExhausted(_ outbox: inout Outbox<(A, B), Error>) {
+  @inlinable
+  func completeIfExhausted(_ outbox: inout Outbox<(A, B), Error>) {
     if (isFirstDone && firsts.isEmpty) || (isSecondDone && seconds.isEmpty) { outbox.complete() }
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     firsts.removeAll()
     seconds.removeAll()
@@ -160,15 +178,18 @@ private struct ZipPairMachine<A, B, Error: Swift.Error>: OperatorStateMachine {
 }
 
 /// The state of an n-input zip.
-private struct ZipManyMachine<Element, Error: Swift.Error>: OperatorStateMachine {
-  var buffers: [FIFOQueue<Element>]
-  var isDone: [Bool]
+@usableFromInline
+internal struct ZipManyMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  @usableFromInline var buffers: [FIFOQueue<Element>]
+  @usableFromInline var isDone: [Bool]
 
+  @inlinable
   init(count: Int) {
     buffers = Array(repeating: FIFOQueue(), count: count)
     isDone = Array(repeating: false, count: count)
   }
 
+  @inlinable
   mutating func receive(_ event: Signal<Element, Error>.Event, at index: Int, _ outbox: inout Outbox<[Element], Error>)
   {
     switch event {
@@ -185,6 +206,7 @@ private struct ZipManyMachine<Element, Error: Swift.Error>: OperatorStateMachine
     if buffers.indices.contains(where: { isDone[$0] && buffers[$0].isEmpty }) { outbox.complete() }
   }
 
+  @inlinable
   mutating func finish() -> [any Disposable] {
     buffers = []
     return []

@@ -3,6 +3,7 @@ extension SignalProtocol {
   /// `(previous, current)` for every later element.
   ///
   /// `1, 2, 3` becomes `(nil, 1), (1, 2), (2, 3)`. Fails or completes when the receiver does.
+  @inlinable
   public func zipPrevious() -> Signal<(Element?, Element), Error> {
     let upstream = toSignal()
     return Signal(unsafeSubscribe: { observer in

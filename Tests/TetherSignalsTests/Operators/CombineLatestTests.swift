@@ -77,6 +77,22 @@ final class CombineLatestTests: XCTestCase {
     XCTAssertEqual(recorder.elements, ["a b", "a c"])
   }
 
+  func testDisposingFromACallbackStopsDeliveryAtOnce() {
+    let a = PassthroughSubject<Int, Never>()
+    let b = PassthroughSubject<Int, Never>()
+    let slot = DisposableSlot()
+    let recorder = EventRecorder<Int, Never>(onEvent: { _ in
+      slot.dispose()
+      a.send(100)  // arrives during the delivery: queued, then dropped by the disposal
+    })
+    slot.disposable = recorder.observe(a.combineLatest(with: b, combine: +))
+    a.send(1)
+    b.send(2)
+    a.send(3)
+    XCTAssertEqual(recorder.elements, [3])
+    recorder.assertNoViolations()
+  }
+
   func testDisposingStopsObservingEveryInput() {
     let a = Probe<Int, Never>()
     let b = Probe<Int, Never>()

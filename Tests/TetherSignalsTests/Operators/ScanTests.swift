@@ -81,4 +81,14 @@ final class ScanTests: XCTestCase {
     for observation in observations { observation.dispose() }
     XCTAssertFalse(probe.isObserved)
   }
+
+  func testDisposingFromTheResultCallbackStopsTheCompletion() {
+    let slot = DisposableSlot()
+    let probe = Probe<Int, Never>()
+    let recorder = EventRecorder<Int, Never>(onEvent: { _ in slot.dispose() })
+    slot.disposable = recorder.observe(probe.signal.reduce(0, +))
+    probe.send(1)
+    probe.complete()
+    XCTAssertEqual(recorder.events, [.next(1)])
+  }
 }

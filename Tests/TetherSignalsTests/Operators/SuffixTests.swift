@@ -71,4 +71,14 @@ final class SuffixTests: XCTestCase {
     for observation in observations { observation.dispose() }
     XCTAssertFalse(probe.isObserved)
   }
+
+  func testDisposingFromACallbackStopsTheRemainingElements() {
+    let slot = DisposableSlot()
+    let probe = Probe<Int, Never>()
+    let recorder = EventRecorder<Int, Never>(onEvent: { _ in slot.dispose() })
+    slot.disposable = recorder.observe(probe.signal.suffix(maxLength: 3))
+    for value in 1...3 { probe.send(value) }
+    probe.complete()
+    XCTAssertEqual(recorder.events, [.next(1)])
+  }
 }

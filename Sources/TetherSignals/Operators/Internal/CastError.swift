@@ -1,5 +1,6 @@
 extension SignalProtocol where Error == Never {
   /// The receiver typed as able to fail with `NewError` (it never does).
+  @inlinable
   internal func castError<NewError: Swift.Error>() -> Signal<Element, NewError> {
     let upstream = toSignal()
     return Signal(unsafeSubscribe: { observer in

@@ -3,6 +3,7 @@
 /// Its methods run under the ``OperatorStorage`` lock: they change state, emit events into the
 /// ``Outbox``, and return what the storage must do once the lock is released (subscribe, schedule,
 /// dispose). They never call user code.
+@usableFromInline
 internal protocol OperatorStateMachine: SendableMetatype {
   /// Called under the lock once when the operator ends (it emitted a terminal event, or its
   /// observer disposed it): drops buffered state and returns the disposables the machine still
@@ -11,20 +12,24 @@ internal protocol OperatorStateMachine: SendableMetatype {
 }
 
 extension OperatorStateMachine {
+  @inlinable
   internal mutating func finish() -> [any Disposable] { [] }
 }
 
 /// The events a state machine emits during one locked update, in order.
+@usableFromInline
 internal struct Outbox<Element, Error: Swift.Error> {
-  internal typealias Event = Signal<Element, Error>.Event
+  @usableFromInline internal typealias Event = Signal<Element, Error>.Event
 
-  fileprivate var queue = FIFOQueue<Event>()
+  @usableFromInline internal var queue = FIFOQueue<Event>()
   /// Whether a terminal event has been emitted; anything emitted afterwards is dropped.
-  internal private(set) var isTerminated = false
+  @usableFromInline internal var isTerminated = false
 
+  @inlinable
   internal init() {}
 
   /// Emits an event (ignored after a terminal event).
+  @inlinable
   internal mutating func send(_ event: Event) {
     guard !isTerminated else { return }
     if event.isTerminal { isTerminated = true }
@@ -32,16 +37,19 @@ internal struct Outbox<Element, Error: Swift.Error> {
   }
 
   /// Emits an element.
+  @inlinable
   internal mutating func next(_ element: Element) {
     send(.next(element))
   }
 
   /// Emits the successful completion.
+  @inlinable
   internal mutating func complete() {
     send(.completed)
   }
 
   /// Emits a failure.
+  @inlinable
   internal mutating func fail(_ error: Error) {
     send(.failed(error))
   }
@@ -60,39 +68,49 @@ internal struct Outbox<Element, Error: Swift.Error> {
 /// or when it is disposed; either way it disposes, outside the lock, the resources added with
 /// ``add(_:)`` and the disposables ``OperatorStateMachine/finish()`` hands back. After that,
 /// ``update(_:)`` no longer runs. No delivery starts after ``dispose()`` returns.
+@usableFromInline
 internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Error: Swift.Error>: Disposable,
   @unchecked Sendable
 {
   // Safe: `observer` is immutable and @Sendable; the machine, the queue and the resources are only
   // touched inside the `state` mutex.
-  internal typealias Event = Signal<Element, Error>.Event
+  @usableFromInline internal typealias Event = Signal<Element, Error>.Event
 
-  private struct State {
-    var machine: Machine
-    var outbox = Outbox<Element, Error>()
-    var isDelivering = false
+  @usableFromInline
+  internal struct State {
+    @usableFromInline var machine: Machine
+    @usableFromInline var outbox = Outbox<Element, Error>()
+    @usableFromInline var isDelivering = false
     /// The observer disposed the observation: nothing more is delivered.
-    var isDisposed = false
+    @usableFromInline var isDisposed = false
     /// The operator ended (terminal emitted or disposed): the machine is no longer updated.
-    var isFinished = false
-    var resources: [any Disposable] = []
+    @usableFromInline var isFinished = false
+    @usableFromInline var resources: [any Disposable] = []
+
+    @inlinable
+    init(machine: Machine) {
+      self.machine = machine
+    }
   }
 
-  private let observer: @Sendable (Event) -> Void
-  private let state: Locked<State>
+  @usableFromInline internal let observer: @Sendable (Event) -> Void
+  @usableFromInline internal let state: Locked<State>
 
+  @inlinable
   internal init(_ machine: Machine, observer: @escaping @Sendable (Event) -> Void) {
     self.observer = observer
     state = Locked(State(machine: machine))
   }
 
   /// Whether the operator has ended (emitted a terminal event, or was disposed).
+  @inlinable
   internal var isDisposed: Bool {
     state.withLock { $0.isFinished }
   }
 
   /// Runs `body` on the machine under the lock, then delivers what it emitted once the lock is
   /// released. Returns `body`'s result, or `nil` without running it if the operator has ended.
+  @inlinable
   @discardableResult
   internal func update<Action>(_ body: (inout Machine, inout Outbox<Element, Error>) -> Action) -> Action? {
     let (action, first, disposables) = state.withLock { state -> (Action?, Event?, [any Disposable]) in
@@ -116,6 +134,7 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
   }
 
   /// Keeps `disposable` until the operator ends, or disposes it at once if it already has.
+  @inlinable
   internal func add(_ disposable: any Disposable) {
     let disposeNow = state.withLock { state in
       guard !state.isFinished else { return true }
@@ -126,6 +145,7 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
   }
 
   /// Stops delivery and disposes everything the operator holds.
+  @inlinable
   internal func dispose() {
     let disposables = state.withLock { state -> [any Disposable] in
       guard !state.isDisposed else { return [] }
@@ -140,7 +160,8 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
     for disposable in disposables { disposable.dispose() }
   }
 
-  private func deliver(_ first: Event) {
+  @inlinable
+  internal func deliver(_ first: Event) {
     var event = first
     while true {
       observer(event)
@@ -162,6 +183,7 @@ extension OperatorStorage {
   /// Schedules `fire` to update the machine after `seconds` on `scheduler`, then hands the timer's
   /// disposable to `attach` (under the lock). `attach` keeps it, or returns it when the timer is no
   /// longer wanted (already fired or replaced); it is also disposed if the operator has ended.
+  @inlinable
   internal func scheduleTimer(
     on scheduler: any Scheduler,
     after seconds: Double,

@@ -2,20 +2,24 @@
 ///
 /// Each arming gets a new generation, so a timer that fires after it was replaced or cancelled
 /// (its cancellation raced with its firing) is recognized as stale and ignored.
+@usableFromInline
 internal struct TimerSlot {
-  private var generation = 0
-  private var isArmed = false
-  private var disposable: (any Disposable)?
+  @usableFromInline internal var generation = 0
+  @usableFromInline internal var isArmed = false
+  @usableFromInline internal var disposable: (any Disposable)?
 
+  @inlinable
   internal init() {}
 
   /// Whether a timer is armed and has not fired.
+  @inlinable
   internal var isActive: Bool { isArmed }
 
   /// Arms a new timer, replacing any armed one.
   ///
   /// - Returns: The generation to pass to ``fire(_:)`` and ``attach(_:generation:)``, and the
   ///   replaced timer's disposable, to dispose outside the lock.
+  @inlinable
   internal mutating func arm() -> (generation: Int, replaced: (any Disposable)?) {
     generation += 1
     isArmed = true
@@ -26,6 +30,7 @@ internal struct TimerSlot {
 
   /// Stores the disposable of the timer armed as `generation`, or returns it if that timer has
   /// already fired or been replaced (dispose it outside the lock).
+  @inlinable
   internal mutating func attach(_ timer: any Disposable, generation: Int) -> (any Disposable)? {
     guard isArmed, generation == self.generation else { return timer }
     disposable = timer
@@ -33,6 +38,7 @@ internal struct TimerSlot {
   }
 
   /// Whether the timer firing is the armed one; if so it is no longer armed.
+  @inlinable
   internal mutating func fire(_ generation: Int) -> Bool {
     guard isArmed, generation == self.generation else { return false }
     isArmed = false
@@ -41,6 +47,7 @@ internal struct TimerSlot {
   }
 
   /// Disarms the timer; returns its disposable to dispose outside the lock.
+  @inlinable
   internal mutating func cancel() -> (any Disposable)? {
     isArmed = false
     generation += 1
