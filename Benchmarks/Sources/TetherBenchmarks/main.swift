@@ -1,5 +1,7 @@
 // Each suite lives in its own file as a `BenchmarkSuite`; list it here.
-let suites: [BenchmarkSuite] = []
+let suites: [BenchmarkSuite] = [
+  collectionBenchmarks,
+]
 
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.contains("--list") {

@@ -1,0 +1,35 @@
+import Synchronization
+
+/// State guarded by a `Synchronization.Mutex`, for state holding elements that need not be
+/// `Sendable`.
+///
+/// `Mutex` asks for values moved in and out of it to be `sending`, which generic, possibly
+/// non-Sendable collections cannot prove. Tether does not require elements to be `Sendable` (see
+/// `Signal`), so the state is wrapped in an unchecked box; the mutex still serializes every access.
+@usableFromInline
+struct Guarded<State>: ~Copyable, @unchecked Sendable {
+  // Safe: `State` is reachable only inside `withLock`, under the mutex; see above for elements.
+  @usableFromInline
+  struct Box: @unchecked Sendable {  // Safe: only ever accessed under the mutex.
+    @usableFromInline var state: State
+
+    @inlinable init(state: State) {
+      self.state = state
+    }
+  }
+
+  @usableFromInline let mutex: Mutex<Box>
+
+  @inlinable
+  init(_ state: State) {
+    mutex = Mutex(Box(state: state))
+  }
+
+  /// Runs `body` with exclusive access to the state.
+  @inlinable
+  borrowing func withLock<Result, Failure: Swift.Error>(
+    _ body: (inout State) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try mutex.withLock { (box) throws(Failure) -> Result in try body(&box.state) }
+  }
+}
