@@ -6,6 +6,8 @@ public enum PlaygroundPages {
   public static let all: [PlaygroundPage] = [
     .signals,
     .properties,
+    .diffuserFuser,
+    .bins,
   ]
 
   /// The page with the given name, if any.

@@ -1,5 +1,9 @@
-// Each suite lives in its own file as a `BenchmarkSuite`; list it here.
+// Each suite lives in its own file as a `BenchmarkSuite`; list it here, one per line.
 let suites: [BenchmarkSuite] = [
+  runtimeBenchmarks,
+  changesetBenchmarks,
+  binsBenchmarks,
+  diffingSuite,
   collectionBenchmarks,
 ]
 

@@ -5,14 +5,20 @@ import Synchronization
 internal final class Subscription<Element, Error: Swift.Error>: Disposable, @unchecked Sendable {
   // Safe: `observer` and `core` are immutable, `disposed` is atomic, and `slot` is only read or
   // written while holding the owning core's lock.
+  //
+  // The core is held strongly (a weak reference costs a side table and atomic weak-count traffic
+  // on every subscribe and dispose). The cycle core -> slots -> subscription -> core is broken when
+  // the subscription is removed, when the core terminates, or when the subject or property owning
+  // the core deinitializes and calls `detachAll()`.
   @usableFromInline
   internal let observer: @Sendable (Signal<Element, Error>.Event) -> Void
-  private weak let core: SubjectCore<Element, Error>?
-  private let disposed = Atomic<Bool>(false)
+  @usableFromInline internal let core: SubjectCore<Element, Error>
+  @usableFromInline internal let disposed = Atomic<Bool>(false)
 
   /// The index of this subscription in the core's slot array, or -1 when not registered.
-  internal var slot = -1
+  @exclusivity(unchecked) @usableFromInline internal var slot = -1
 
+  @inlinable
   internal init(
     observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void,
     core: SubjectCore<Element, Error>
@@ -21,18 +27,27 @@ internal final class Subscription<Element, Error: Swift.Error>: Disposable, @unc
     self.core = core
   }
 
-  @usableFromInline
+  @inlinable
   internal var isDisposed: Bool {
     disposed.load(ordering: .acquiring)
   }
 
-  @usableFromInline
+  @inlinable
   internal func dispose() {
     guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    core?.remove(self)
+    core.remove(self)
+  }
+
+  /// Delivers `event` unless disposed; after a terminal event the subscription is ended.
+  @inlinable
+  internal func receive(_ event: Signal<Element, Error>.Event) {
+    guard !isDisposed else { return }
+    observer(event)
+    if event.isTerminal { markEnded() }
   }
 
   /// Marks the subscription ended without touching the core (used when the core terminates).
+  @inlinable
   internal func markEnded() {
     disposed.store(true, ordering: .releasing)
   }
