@@ -116,7 +116,60 @@ private func benchmarkBatch() {
   )
 }
 
+/// 100,000 distinct integers and a copy with 10% of them edited: a third deleted, a third moved
+/// elsewhere, a third replaced by new values.
+private func replacementInputs() -> (old: [Int], new: [Int]) {
+  var rng = CollectionBenchmarkRandom(state: 7)
+  let old = Array(0..<100_000)
+  var new = old
+  for edit in 0..<10_000 {
+    let offset = Int.random(in: 0..<new.count, using: &rng)
+    switch edit % 3 {
+    case 0: new.remove(at: offset)
+    case 1: new.insert(new.remove(at: offset), at: Int.random(in: 0..<new.count, using: &rng))
+    default: new[offset] = 1_000_000 + edit
+    }
+  }
+  return (old, new)
+}
+
+private func benchmarkReplace() {
+  let (old, new) = replacementInputs()
+  // Alternate the two measurements so that machine load affects both alike.
+  var rawSamples: [Double] = []
+  var replaceSamples: [Double] = []
+  for _ in 0..<11 {
+    rawSamples.append(medianNanoseconds(repetitions: 1) { blackHole(new.diff(from: old)) })
+    replaceSamples.append(
+      medianNanoseconds(repetitions: 1, setUp: { MutableObservableArray(old) }) { array in
+        let reader = DiffReader()
+        let observation = array.observeNext { reader.read($0.diff) }
+        array.replace(with: new, performDiff: true)
+        observation.dispose()
+        blackHole(reader.total.load(ordering: .relaxed))
+      })
+  }
+  // Minimums as well as medians: on a loaded machine the minimum is the steadier figure.
+  let raw = rawSamples.sorted()[rawSamples.count / 2]
+  let replace = replaceSamples.sorted()[replaceSamples.count / 2]
+  let (rawBest, replaceBest) = (rawSamples.min()!, replaceSamples.min()!)
+  report(
+    "raw diff of 100,000 elements with 10% edits",
+    raw / 1_000_000,
+    unit: "ms",
+    note: "best \(String(format: "%.2f", rawBest / 1_000_000)) ms"
+  )
+  report(
+    "replace(with:performDiff: true), same inputs, observer reads diff",
+    replace / 1_000_000,
+    unit: "ms",
+    note: "best \(String(format: "%.2f", replaceBest / 1_000_000)) ms; target within 1.3x of the raw diff: "
+      + "\(String(format: "%.2f", replace / raw))x (best: \(String(format: "%.2f", replaceBest / rawBest))x)"
+  )
+}
+
 @MainActor let collectionBenchmarks = BenchmarkSuite(name: "collections") {
   benchmarkAppends()
   benchmarkBatch()
+  benchmarkReplace()
 }

@@ -84,6 +84,7 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
   }
 
   /// The current collection and its version.
+  @inlinable
   var snapshot: (collection: Collection, version: UInt64) {
     withLock { ($0.collection, $0.version) }
   }
@@ -127,7 +128,7 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
   /// `prepare` runs outside the lock on a snapshot of the collection; `apply` then runs under the
   /// lock if no other mutation happened meanwhile. After three such races, `prepare` runs under
   /// the lock (marked like a batch, so touching the container from it traps) to guarantee progress.
-  @discardableResult
+  @inlinable @discardableResult
   func mutate<Prepared, Result>(
     preparing prepare: (Collection) -> Prepared,
     _ apply: (inout Collection, Prepared) -> (Result, Changeset)
@@ -151,7 +152,7 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
 
   /// Runs `body` under the lock like ``mutate(_:)``, marking the calling thread so that touching
   /// this container from inside `body` traps instead of deadlocking.
-  @discardableResult
+  @inlinable @discardableResult
   func batch<Result>(_ body: (inout Collection) -> (Result, Changeset)) -> Result {
     mutate { collection in
       batchThread.store(currentThreadID(), ordering: .relaxed)

@@ -13,6 +13,7 @@ extension RangeReplaceableCollection {
   }
 
   /// Moves the element at `from` so that it ends up at `to`.
+  @inlinable
   mutating func moveElement(from: Int, to: Int) {
     guard from != to else { return }
     let element = remove(at: index(atOffset: from))
@@ -20,6 +21,7 @@ extension RangeReplaceableCollection {
   }
 
   /// Swaps the elements at `first` and `second`; returns the patch (moves) that does it.
+  @inlinable
   mutating func swapElements(_ first: Int, _ second: Int) -> [OrderedCollectionOperation<Element, Int>] {
     guard first != second else { return [] }
     let (low, high) = first < second ? (first, second) : (second, first)
@@ -35,6 +37,7 @@ extension RangeReplaceableCollection {
 
   /// Moves the elements at `offsets` (distinct, in range) so that they end up next to each other,
   /// in the order of `offsets`, the first at `target`; returns the diff: one move per element.
+  @inlinable
   mutating func moveElements(from offsets: [Int], to target: Int) -> OrderedCollectionDiff<Int> {
     var isMoved = [Bool](repeating: false, count: count)
     for offset in offsets { isMoved[offset] = true }
@@ -51,6 +54,7 @@ extension RangeReplaceableCollection {
 
   /// Reorders the elements so that the element at old offset `order[p]` ends up at `p`; returns
   /// the diff, which moves only the elements outside a longest run that keeps its relative order.
+  @inlinable
   mutating func permute(by order: [Int]) -> OrderedCollectionDiff<Int> {
     let elements = Array(self)
     replaceSubrange(startIndex..<endIndex, with: order.map { elements[$0] })
@@ -59,6 +63,7 @@ extension RangeReplaceableCollection {
 
   /// The moves of a permutation (`order[p]` is the old offset of the element now at `p`): every
   /// element outside a longest increasing subsequence of `order` moves, the others stay.
+  @inlinable
   static func minimalMoves(for order: [Int]) -> OrderedCollectionDiff<Int> {
     let staying = longestIncreasingSubsequenceMask(order)
     var moves: [(from: Int, to: Int)] = []
@@ -73,6 +78,7 @@ extension RangeReplaceableCollection {
 extension Collection {
   /// The stable sorting permutation: `result[p]` is the offset of the element that sorts to `p`;
   /// equal elements keep their relative order.
+  @inlinable
   func sortingPermutation(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows -> [Int] {
     let elements = Array(self)
     var order = Array(elements.indices)
@@ -88,6 +94,7 @@ extension Collection {
 /// Marks the positions of one longest strictly increasing subsequence of `values`.
 ///
 /// - Complexity: O(n log n).
+@inlinable
 func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
   // tails[k]: position of the smallest last value of an increasing run of length k + 1.
   var tails: [Int] = []

@@ -66,6 +66,7 @@ public final class MutableObservableCollection<C: Collection>: ObservableContain
   /// Use ``replace(with:performDiff:)`` to emit the differences instead, so a view can animate.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func replace(with collection: C) {
     core.mutate { current in
       current = collection
