@@ -6,6 +6,19 @@ import XCTest
 
 /// `replace(with:performDiff:)` in each form: the emitted changeset replays and is minimal.
 final class MutableObservableArrayReplaceTests: XCTestCase {
+  private var savedLogger = TetherLogger.shared
+
+  // The random inputs repeat values on purpose (the diff stays valid); keep the engine's duplicate
+  // warnings out of the test log.
+  override func setUp() {
+    savedLogger = TetherLogger.shared
+    TetherLogger.shared = TetherLogger(warn: { _, _, _ in })
+  }
+
+  override func tearDown() {
+    TetherLogger.shared = savedLogger
+  }
+
   func testHashableElementsDiffToMinimalMoves() {
     let array = MutableObservableArray(["a", "b", "c", "d"])
     let log = ChangesetLog(array)
