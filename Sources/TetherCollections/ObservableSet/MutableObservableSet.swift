@@ -98,7 +98,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
       var added: [Element] = []
       for member in other where set.insert(member).inserted { added.append(member) }
       let indices = added.map { set.firstIndex(of: $0)! }
-      let patch = zip(added, indices).map { Changeset.Operation.insert($0, at: $1) }
+      let patch = Swift.zip(added, indices).map { Changeset.Operation.insert($0, at: $1) }
       return ((), Changeset(collection: set, patch: patch, diff: .init(inserts: indices)))
     }
   }
