@@ -1,3 +1,5 @@
+import Foundation
+import TetherChangesets
 import XCTest
 
 @testable import TetherCollections
@@ -37,6 +39,42 @@ final class CollectionPreconditionsTests: XCTestCase {
       CollectionPreconditions.itemOutOfRange([1, 5], count: 3),
       "Index 5 is out of range for section 1 of 3 items (index path [1, 5])"
     )
+  }
+
+  func testTreeMessagesNameTheIndexItsDepthAndTheChildCount() {
+    XCTAssertEqual(
+      CollectionPreconditions.treeIndexOutOfRange(3, depth: 1, of: [0, 3], childCount: 2),
+      "Index 3 is out of range for a node of 2 children (depth 1 of index path [0, 3])"
+    )
+    XCTAssertEqual(
+      CollectionPreconditions.treeEmptyPath("remove(at:)"),
+      "remove(at:) needs a non-empty index path; the empty path addresses the tree itself"
+    )
+    XCTAssertEqual(
+      CollectionPreconditions.treeDuplicatePath([1, 2], operation: "remove(at:)"),
+      "Index path [1, 2] is listed twice in remove(at:)"
+    )
+    XCTAssertEqual(
+      CollectionPreconditions.itemInsertionOutOfRange([0, 4], count: 2),
+      "Insertion index 4 is out of range for section 0 of 2 items (index path [0, 4], valid: 0...2)"
+    )
+    XCTAssertEqual(
+      CollectionPreconditions.accessInsideBatch,
+      "An observable container was accessed from inside its own batchUpdate; use the collection passed to the batch"
+    )
+  }
+
+  func testTreePathChecksCountInTheTreeWithoutTheMovedNodes() {
+    let tree = TreeArray([TreeNode("a", [TreeNode("b"), TreeNode("c")]), TreeNode("d")])
+    XCTAssertEqual(tree.checkedChildCount(at: [0], fullPath: [0, 0]), 2)
+    XCTAssertEqual(tree.checkedChildCount(at: [0], fullPath: [0, 0], removing: [[0, 1]]), 1)
+    // Without [0], the node at [0] is "d", which has no children.
+    XCTAssertEqual(tree.checkedChildCount(at: [0], fullPath: [0, 0], removing: [[0]]), 0)
+    XCTAssertEqual(tree.checkedChildCount(at: [], fullPath: [2], removing: [[1]]), 1)
+    tree.checkNodePath([0, 1], operation: "remove(at:)")
+    tree.checkInsertionPath([0, 2], operation: "insert(_:at:)")
+    tree.checkInsertionPath([1], removing: [[0]], operation: "move(from:to:)")
+    tree.checkDistinctNodePaths([[0], [0, 0], [1]], operation: "remove(at:)")
   }
 
   func testValidArgumentsPassTheChecks() {

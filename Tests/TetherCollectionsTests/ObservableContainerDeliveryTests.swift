@@ -137,3 +137,25 @@ final class ObservableContainerDeliveryTests: XCTestCase {
     XCTAssertEqual(logs.last?.last.collection, Array(0..<100))
   }
 }
+
+/// Every container can be shared across threads and observed as a signal of changesets.
+final class ObservableContainerConformanceTests: XCTestCase {
+  private func requireSendableSignal<S: SignalProtocol & Sendable>(_ signal: S) -> S.Type where S.Error == Never {
+    S.self
+  }
+
+  func testEveryContainerIsASendableSignalOfItsChangesets() {
+    _ = requireSendableSignal(MutableObservableArray([1]))
+    _ = requireSendableSignal(MutableObservableCollection(ContiguousArray([1])))
+    _ = requireSendableSignal(MutableObservableSet<Int>([]))
+    _ = requireSendableSignal(MutableObservableDictionary<String, Int>([:]))
+    _ = requireSendableSignal(MutableObservableArray2D<String, Int>(Array2D()))
+    _ = requireSendableSignal(MutableObservableTreeArray<Int>([]))
+    let view: ObservableArray<Int> = MutableObservableArray([1])
+    XCTAssertEqual(view.collection, [1])
+    let signal = MutableObservableArray([1]).toSignal()
+    let recorder = EventRecorder<OrderedCollectionChangeset<[Int]>, Never>()
+    recorder.observe(signal)
+    XCTAssertEqual(recorder.elements.first?.isReload, true)
+  }
+}
