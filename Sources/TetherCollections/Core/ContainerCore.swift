@@ -101,7 +101,7 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
     let (result, work) = withLock { state -> (Result, Work) in
       let (result, changeset) = body(&state.collection)
       state.version &+= 1
-      return (result, state.submit(changeset))
+      return (result, state.submit(consume changeset))
     }
     run(work)
     return result
@@ -116,7 +116,7 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
       let (result, changeset) = body(&state.collection, state.isObserved)
       state.version &+= 1
       guard let changeset else { return (result, .idle) }
-      return (result, state.submit(changeset))
+      return (result, state.submit(consume changeset))
     }
     run(work)
     return result
@@ -140,7 +140,7 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
         guard state.version == version else { return nil }
         let (result, changeset) = apply(&state.collection, prepared)
         state.version &+= 1
-        return (result, state.submit(changeset))
+        return (result, state.submit(consume changeset))
       }
       if let (result, work) = outcome {
         run(work)
@@ -176,6 +176,7 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
 
   /// Registers an observer: it receives a reload of the collection as of its place in the delivery
   /// order, then every later changeset.
+  @inlinable
   func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
     let subscriber = ContainerSubscriber(observer: observer, core: self)
     let work = withLock { state -> Work in
@@ -206,16 +207,16 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
 
   /// Does `work`, then keeps delivering queued items until the queue is empty.
   @inlinable
-  func run(_ first: Work) {
+  func run(_ first: consuming Work) {
     var work = first
     while true {
-      switch work {
+      switch consume work {
       case .idle:
         return
       case .nothing:
         break
       case .deliver(let changeset, let slots):
-        let event = Event.next(changeset)
+        let event = Event.next(consume changeset)
         for case let subscriber? in slots where !subscriber.isDisposed {
           subscriber.observer(event)
         }
@@ -262,20 +263,20 @@ extension ContainerCore.State {
   /// delivering it. Nothing is emitted after completion, and nothing is delivered (or kept) when
   /// there are no observers and no delivery is running.
   @inlinable
-  mutating func submit(_ changeset: Changeset) -> ContainerCore<Changeset>.Work {
+  mutating func submit(_ changeset: consuming Changeset) -> ContainerCore<Changeset>.Work {
     guard isObserved else { return .idle }
-    return submit(item: .change(changeset))
+    return submit(item: .change(consume changeset))
   }
 
   @inlinable
-  mutating func submit(item: ContainerCore<Changeset>.Item) -> ContainerCore<Changeset>.Work {
+  mutating func submit(item: consuming ContainerCore<Changeset>.Item) -> ContainerCore<Changeset>.Work {
     if isDelivering {
-      queue.append(item)
+      queue.append(consume item)
       return .idle
     }
     isDelivering = true
     position = collection
-    return process(item)
+    return process(consume item)
   }
 
   /// Pops the next queued item to deliver, or stops delivering when the queue is empty.
@@ -290,8 +291,8 @@ extension ContainerCore.State {
   }
 
   @inlinable
-  mutating func process(_ item: ContainerCore<Changeset>.Item) -> ContainerCore<Changeset>.Work {
-    switch item {
+  mutating func process(_ item: consuming ContainerCore<Changeset>.Item) -> ContainerCore<Changeset>.Work {
+    switch consume item {
     case .change(let changeset):
       position = changeset.collection
       return .deliver(changeset, slots)

@@ -11,7 +11,7 @@ struct DeliveryQueue<Element> {
 
   @inlinable var isEmpty: Bool { head == storage.count }
 
-  @inlinable mutating func append(_ element: Element) {
+  @inlinable mutating func append(_ element: consuming Element) {
     storage.append(element)
   }
 
