@@ -56,7 +56,13 @@ public final class MutableObservableArray2D<SectionMetadata, Item>:
     _ edit: (inout Array2D<SectionMetadata, Item>) -> (Result, Array2DEdit<SectionMetadata, Item>)
   ) -> Result {
     core.mutate { array in
+      #if DEBUG
+      let oldChildCount = array.children.count
+      #endif
       let (result, change) = edit(&array)
+      #if DEBUG
+      array._checkInvariants(after: change.diff, oldChildCount: oldChildCount)
+      #endif
       guard let patch = change.patch else { return (result, Changeset(collection: array, diff: change.diff)) }
       return (result, Changeset(collection: array, patch: patch, diff: change.diff))
     }

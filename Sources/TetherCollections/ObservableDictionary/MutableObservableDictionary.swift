@@ -58,7 +58,7 @@ public final class MutableObservableDictionary<Key: Hashable, Value>:
   /// - Complexity: O(1) expected.
   @discardableResult
   public func updateValue(_ value: Value, forKey key: Key) -> Value? {
-    core.mutate { dictionary in
+    core.mutateUnordered { dictionary in
       if let index = dictionary.index(forKey: key) {
         let old = dictionary.values[index]
         dictionary.values[index] = value  // keeps the entry's index
@@ -79,7 +79,7 @@ public final class MutableObservableDictionary<Key: Hashable, Value>:
   /// - Complexity: O(1) expected.
   @discardableResult
   public func removeValue(forKey key: Key) -> Value? {
-    core.mutate { dictionary in
+    core.mutateUnordered { dictionary in
       guard let index = dictionary.index(forKey: key) else {
         return (nil, Changeset(collection: dictionary, patch: [], diff: .init()))
       }
@@ -92,7 +92,7 @@ public final class MutableObservableDictionary<Key: Hashable, Value>:
   ///
   /// - Complexity: O(n) for n entries.
   public func removeAll() {
-    core.mutate { dictionary in
+    core.mutateUnordered { dictionary in
       let indices = Array(dictionary.indices)
       dictionary.removeAll()
       return (
@@ -172,7 +172,7 @@ public final class MutableObservableDictionary<Key: Hashable, Value>:
 
   func replace(with newDictionary: [Key: Value], performDiff: Bool, isUnchanged: ((Value, Value) -> Bool)?) {
     guard performDiff else {
-      core.mutate { dictionary in
+      core.mutateUnordered { dictionary in
         dictionary = newDictionary
         return ((), .reload(newDictionary))
       }

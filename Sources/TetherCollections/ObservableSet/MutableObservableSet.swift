@@ -54,7 +54,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
   /// - Complexity: O(1) expected.
   @discardableResult
   public func insert(_ member: Element) -> (inserted: Bool, memberAfterInsert: Element) {
-    core.mutate { set in
+    core.mutateUnordered { set in
       let outcome = set.insert(member)
       guard outcome.inserted else { return (outcome, Changeset(collection: set, patch: [], diff: .init())) }
       let index = set.firstIndex(of: member)!
@@ -68,7 +68,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
   /// - Complexity: O(1) expected.
   @discardableResult
   public func remove(_ member: Element) -> Element? {
-    core.mutate { set in
+    core.mutateUnordered { set in
       guard let index = set.firstIndex(of: member) else {
         return (nil, Changeset(collection: set, patch: [], diff: .init()))
       }
@@ -82,7 +82,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
   ///
   /// - Complexity: O(n) for n members.
   public func removeAll() {
-    core.mutate { set in
+    core.mutateUnordered { set in
       let indices = Array(set.indices)
       set.removeAll()
       return ((), Changeset(collection: set, patch: indices.map { .delete(at: $0) }, diff: .init(deletes: indices)))
@@ -94,7 +94,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
   /// - Complexity: O(k) expected for k members of `other`.
   public func formUnion<S: Sequence>(_ other: S) where S.Element == Element {
     let other = Array(other)
-    core.mutate { set in
+    core.mutateUnordered { set in
       var added: [Element] = []
       for member in other where set.insert(member).inserted { added.append(member) }
       let indices = added.map { set.firstIndex(of: $0)! }
@@ -108,7 +108,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
   /// - Complexity: O(k) expected for k members of `other`.
   public func subtract<S: Sequence>(_ other: S) where S.Element == Element {
     let other = Set(other)
-    core.mutate { set in
+    core.mutateUnordered { set in
       // Resolve every index before removing anything: a removal can move other members.
       let indices = other.compactMap { set.firstIndex(of: $0) }
       let members = indices.map { set[$0] }
@@ -125,7 +125,7 @@ public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
   /// - Complexity: O(n + m) expected for n old and m new members.
   public func replace(with newSet: Set<Element>, performDiff: Bool = true) {
     guard performDiff else {
-      core.mutate { set in
+      core.mutateUnordered { set in
         set = newSet
         return ((), .reload(newSet))
       }

@@ -45,7 +45,13 @@ public final class MutableObservableTree<Tree: RangeReplaceableTreeProtocol>: Ob
   @discardableResult
   func perform<Result>(_ edit: (inout Tree) -> (Result, TreeEdit<Tree>)) -> Result {
     core.mutate { tree in
+      #if DEBUG
+      let oldChildCount = tree.children.count
+      #endif
       let (result, change) = edit(&tree)
+      #if DEBUG
+      tree._checkInvariants(after: change.diff, oldChildCount: oldChildCount)
+      #endif
       guard let patch = change.patch else { return (result, Changeset(collection: tree, diff: change.diff)) }
       return (result, Changeset(collection: tree, patch: patch, diff: change.diff))
     }
