@@ -11,6 +11,9 @@ public enum PlaygroundPages {
     .bins,
     .diffing,
     .trees,
+    .observableArray,
+    .array2D,
+    .setsAndDictionaries,
   ]
 
   /// The page with the given name, if any.

@@ -6,6 +6,7 @@ let suites: [BenchmarkSuite] = [
   diffingSuite,
   treesBenchmarks,
   operatorBenchmarks,
+  collectionBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
