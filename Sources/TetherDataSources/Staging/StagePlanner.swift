@@ -202,14 +202,23 @@ struct StagePlanner {
 
   /// Where each row of `layout` reads its content: surviving old rows and new rows from the final
   /// collection, rows that a later stage deletes from the collection before the change.
-  private func resolve(_ layout: Layout) -> [[StagedChangeset.Row]] {
+  private func resolve(_ layout: Layout) -> [StagedChangeset.Section] {
     layout.sections.map { section in
-      section.rows.map { row in
+      let origin: StagedChangeset.Row
+      switch section.id {
+      case .new(let path): origin = .target(path)
+      case .old(let path):
+        // A pending (deleted or reloaded) section still shows its old header.
+        let final = parts.persists(oldSection: path[0]) ? parts.finalSection[path[0]] : nil
+        origin = final.map { .target([$0]) } ?? .source(path)
+      }
+      let rows = section.rows.map { row -> StagedChangeset.Row in
         switch row {
         case .new(let path): .target(path)
         case .old(let path): finalPathOfOld[path].map { .target($0) } ?? .source(path)
         }
       }
+      return StagedChangeset.Section(origin: origin, rows: rows)
     }
   }
 }

@@ -17,8 +17,8 @@ import TetherChangesets
 /// left out. Every other diff is one stage, the diff itself.
 ///
 /// Between stages the view must see intermediate data: each stage but the last has ``Stage/sections``,
-/// the rows after it, each read from the collection before the change (``Row/source(_:)``) or the
-/// final one (``Row/target(_:)``). The sectioned binder serves them as its data while a stage runs.
+/// the sections after it, whose headers and rows are each read from the collection before the change
+/// (``Row/source(_:)``) or the final one (``Row/target(_:)``). The sectioned binder serves them as its data while a stage runs.
 ///
 /// ```swift
 /// let staged = try StagedChangeset(diff: diff, oldItemCounts: [3, 2], newItemCounts: [2, 3])
@@ -33,16 +33,30 @@ public struct StagedChangeset: Sendable {
     case target(IndexPath)
   }
 
+  /// One section of an intermediate state: where its header and each of its rows come from.
+  public struct Section: Hashable, Sendable {
+    /// The section whose header this section shows: `.source([i])` or `.target([j])`.
+    public let origin: Row
+    /// Where each row's content comes from.
+    public let rows: [Row]
+
+    /// Creates a section.
+    public init(origin: Row, rows: [Row]) {
+      self.origin = origin
+      self.rows = rows
+    }
+  }
+
   /// One batch update.
   public struct Stage: Sendable {
     /// The batch, in the index spaces of the state before this stage and the state after it.
     public let diff: OrderedCollectionDiff<IndexPath>
 
-    /// The rows after this stage, section by section, or `nil` when they are the final collection's.
-    public let sections: [[Row]]?
+    /// The sections after this stage, or `nil` when they are the final collection's.
+    public let sections: [Section]?
 
     /// Creates a stage.
-    public init(diff: OrderedCollectionDiff<IndexPath>, sections: [[Row]]?) {
+    public init(diff: OrderedCollectionDiff<IndexPath>, sections: [Section]?) {
       self.diff = diff
       self.sections = sections
     }
@@ -123,7 +137,7 @@ public struct StagedChangeset: Sendable {
   ) throws(ChangesetValidationError) {
     var before = oldItemCounts
     for stage in stages {
-      let after = stage.sections?.map(\.count) ?? newItemCounts
+      let after = stage.sections?.map(\.rows.count) ?? newItemCounts
       try ChangesetValidator.validate(
         stage.diff,
         oldItemCounts: before,
