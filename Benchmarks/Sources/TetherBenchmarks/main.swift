@@ -1,5 +1,9 @@
-// Each suite lives in its own file as a `BenchmarkSuite`; list it here.
-let suites: [BenchmarkSuite] = []
+// Each suite lives in its own file as a `BenchmarkSuite`; list it here, one per line.
+let suites: [BenchmarkSuite] = [
+  runtimeBenchmarks,
+  changesetBenchmarks,
+  binsBenchmarks,
+]
 
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.contains("--list") {

@@ -29,53 +29,67 @@ struct DiffPatchPlanner {
 
   func patch<C: Collection>(reading collection: C) -> [OrderedCollectionOperation<C.Element, Int>] {
     if diff.isEmpty { return [] }
-    let deletes = diff.deletes.sorted()
-    let inserts = diff.inserts.sorted()
-    let movesBySource = diff.moves.sorted { $0.from < $1.from }
-    let movesByTarget = diff.moves.indices.sorted { diff.moves[$0].to < diff.moves[$1].to }
-    let updates = diff.updates.sorted()
-    let updateTargets = Self.finalOffsets(of: updates, in: diff)
-    let reader = OffsetReader(collection: collection, offsets: updateTargets + inserts)
-
+    let steps = plan()
+    var offsets: [Int] = []
+    offsets.reserveCapacity(diff.updates.count + diff.inserts.count)
+    for step in steps where step.kind == .update || step.kind == .insert {
+      offsets.append(step.target)
+    }
+    let reader = OffsetReader(collection: collection, offsets: offsets)
     var patch: [OrderedCollectionOperation<C.Element, Int>] = []
-    patch.reserveCapacity(diff.count)
-    for (source, target) in zip(updates, updateTargets) {
-      patch.append(.update(at: source, newElement: reader.element(at: target)))
-    }
-    for index in deletes.reversed() {
-      patch.append(.delete(at: index))
-    }
-    appendMoves(
-      to: &patch, movesByTarget: movesByTarget, movesBySource: movesBySource, deletes: deletes, inserts: inserts)
-    for index in inserts {
-      patch.append(.insert(reader.element(at: index), at: index))
+    patch.reserveCapacity(steps.count)
+    for step in steps {
+      switch step.kind {
+      case .update: patch.append(.update(at: step.index, newElement: reader.element(at: step.target)))
+      case .delete: patch.append(.delete(at: step.index))
+      case .move: patch.append(.move(from: step.index, to: step.target))
+      case .insert: patch.append(.insert(reader.element(at: step.target), at: step.index))
+      }
     }
     return patch
   }
 
-  private func appendMoves<Element>(
-    to patch: inout [OrderedCollectionOperation<Element, Int>],
-    movesByTarget: [Int],
-    movesBySource: [(from: Int, to: Int)],
-    deletes: [Int],
-    inserts: [Int]
-  ) {
-    let moveCount = movesBySource.count
-    if moveCount == 0 { return }
-    // Position in source order of each move, and its gap while pending.
-    var sourceOrder: [Int: Int] = [:]
-    sourceOrder.reserveCapacity(moveCount)
-    var pendingGap = [Int](repeating: 0, count: moveCount)
-    for (order, move) in movesBySource.enumerated() {
-      sourceOrder[move.from] = order
-      let survivorRank = move.from - countLess(than: move.from, in: deletes)
-      pendingGap[order] = survivorRank - order
+  /// The patch's operations without elements. An update's and an insert's `target` is the final
+  /// offset to read the element from.
+  func plan() -> [PatchStep] {
+    let deletes = diff.deletes.sorted()
+    let inserts = diff.inserts.sorted()
+    let updates = diff.updates.sorted()
+    let updateTargets = Self.finalOffsets(of: updates, in: diff)
+    var steps: [PatchStep] = []
+    steps.reserveCapacity(diff.count)
+    for (source, target) in zip(updates, updateTargets) {
+      steps.append(PatchStep(kind: .update, index: source, target: target))
     }
-    // Gaps of placed elements: t' - i for the i-th move by target.
+    for index in deletes.reversed() {
+      steps.append(PatchStep(kind: .delete, index: index))
+    }
+    appendMoves(to: &steps, deletes: deletes, inserts: inserts)
+    for index in inserts {
+      steps.append(PatchStep(kind: .insert, index: index, target: index))
+    }
+    return steps
+  }
+
+  private func appendMoves(to steps: inout [PatchStep], deletes: [Int], inserts: [Int]) {
+    let moves = diff.moves
+    let moveCount = moves.count
+    if moveCount == 0 { return }
+    let bySource = moves.indices.sorted { moves[$0].from < moves[$1].from }
+    let byTarget = moves.indices.sorted { moves[$0].to < moves[$1].to }
+    // Each move's rank in source order, and its gap while pending (nondecreasing in source order).
+    var sourceOrder = [Int](repeating: 0, count: moveCount)
+    var pendingGap = [Int](repeating: 0, count: moveCount)
+    for (order, moveIndex) in bySource.enumerated() {
+      sourceOrder[moveIndex] = order
+      let from = moves[moveIndex].from
+      pendingGap[order] = from - countLess(than: from, in: deletes) - order
+    }
+    // Gaps of placed elements: t' - i for the i-th move by target, t' its target among non-inserts.
     var placedGaps = [Int](repeating: 0, count: moveCount)
     var reducedTargets = [Int](repeating: 0, count: moveCount)
-    for (step, moveIndex) in movesByTarget.enumerated() {
-      let target = diff.moves[moveIndex].to
+    for (step, moveIndex) in byTarget.enumerated() {
+      let target = moves[moveIndex].to
       reducedTargets[step] = target - countLess(than: target, in: inserts)
       placedGaps[step] = reducedTargets[step] - step
     }
@@ -83,16 +97,14 @@ struct DiffPatchPlanner {
     var pending = FenwickTree(ones: moveCount)
     var placed = FenwickTree(zeros: gapKeys.count)
 
-    for (step, moveIndex) in movesByTarget.enumerated() {
-      let move = diff.moves[moveIndex]
-      let order = sourceOrder[move.from]!
+    for (step, moveIndex) in byTarget.enumerated() {
+      let order = sourceOrder[moveIndex]
       let gap = pendingGap[order]
       let from = gap + placed.prefixSum(countLess(than: gap, in: gapKeys)) + pending.prefixSum(order)
       let targetGap = placedGaps[step]
       let pendingInGaps = countLessOrEqual(targetGap, in: pendingGap)
       let pendingBefore = pending.prefixSum(pendingInGaps) - (order < pendingInGaps ? 1 : 0)
-      let to = reducedTargets[step] + pendingBefore
-      patch.append(.move(from: from, to: to))
+      steps.append(PatchStep(kind: .move, index: from, target: reducedTargets[step] + pendingBefore))
       pending.add(-1, at: order)
       placed.add(1, at: countLess(than: targetGap, in: gapKeys))
     }

@@ -12,8 +12,21 @@ extension OrderedCollectionDiff where Index == Int {
   ///   - sourceCount: The number of elements before the patch.
   /// - Precondition: Every index is in range for the state it applies to.
   /// - Complexity: O(k log k) expected for k operations, independent of `sourceCount`.
+  @inlinable
   public init<Element>(from patch: [OrderedCollectionOperation<Element, Int>], sourceCount: Int) {
-    self = PatchTracker.diff(of: patch, sourceCount: sourceCount)
+    // Inlinable so that this loop, the only code that depends on `Element`, is specialized at the
+    // call site; the tracker itself is not generic.
+    var steps: [PatchStep] = []
+    steps.reserveCapacity(patch.count)
+    for operation in patch {
+      switch operation {
+      case .insert(_, let index): steps.append(PatchStep(kind: .insert, index: index))
+      case .delete(let index): steps.append(PatchStep(kind: .delete, index: index))
+      case .update(let index, _): steps.append(PatchStep(kind: .update, index: index))
+      case .move(let from, let to): steps.append(PatchStep(kind: .move, index: from, target: to))
+      }
+    }
+    self = PatchTracker.diff(of: steps, sourceCount: sourceCount)
   }
 
   /// A patch that performs this diff, reading inserted and updated elements from `collection`

@@ -16,9 +16,10 @@
 /// serially, with ``init(_:replayingAs:)`` choosing what a joining observer receives first.
 public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableProtocol, @unchecked Sendable {
   // Safe: the only stored property is the immutable core, which guards the value and observers.
-  private let core: SubjectCore<Value, Never>
+  @usableFromInline internal let core: SubjectCore<Value, Never>
 
   /// Creates a property holding `value`.
+  @inlinable
   public init(_ value: Value) {
     core = SubjectCore(bufferSize: 1, current: value)
   }
@@ -36,6 +37,7 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   }
 
   /// The current value. Setting it emits the new value to every observer.
+  @inlinable
   public var value: Value {
     get { core.current }
     set { core.modifyCurrent(notify: true) { $0 = newValue } }
@@ -51,6 +53,7 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   /// let counter = Property(0)
   /// counter.modify { $0 += 1 }  // safe from any number of threads
   /// ```
+  @inlinable
   @discardableResult
   public func modify<Result, Failure: Swift.Error>(
     _ body: (inout Value) throws(Failure) -> Result
@@ -61,6 +64,7 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   /// Atomically reads and changes the value like ``modify(_:)``, but emits nothing.
   ///
   /// Observers that join later receive the changed value.
+  @inlinable
   @discardableResult
   public func silentModify<Result, Failure: Swift.Error>(
     _ body: (inout Value) throws(Failure) -> Result
@@ -69,11 +73,13 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   }
 
   /// Changes the value without emitting it; observers that join later receive the new value.
+  @inlinable
   public func silentUpdate(value: Value) {
     core.modifyCurrent(notify: false) { $0 = value }
   }
 
   /// Sets the value from a `.next` event; a terminal event ends the property's observers.
+  @inlinable
   public func on(_ event: Signal<Value, Never>.Event) {
     switch event {
     case .next(let element): value = element
@@ -82,6 +88,7 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   }
 
   /// Registers an observer: it receives the current value, then every change.
+  @inlinable
   public func observe(with observer: @escaping @Sendable (Signal<Value, Never>.Event) -> Void) -> any Disposable {
     core.observe(observer)
   }

@@ -25,6 +25,7 @@ extension SignalProtocol {
   }
 
   /// Observes only the elements.
+  @inlinable
   @discardableResult
   public func observeNext(with observer: @escaping @Sendable (Element) -> Void) -> any Disposable {
     observe { event in
@@ -33,6 +34,7 @@ extension SignalProtocol {
   }
 
   /// Observes only a failure, if the signal fails.
+  @inlinable
   @discardableResult
   public func observeFailed(with observer: @escaping @Sendable (Error) -> Void) -> any Disposable {
     observe { event in
@@ -41,6 +43,7 @@ extension SignalProtocol {
   }
 
   /// Observes only a successful completion.
+  @inlinable
   @discardableResult
   public func observeCompleted(with observer: @escaping @Sendable () -> Void) -> any Disposable {
     observe { event in

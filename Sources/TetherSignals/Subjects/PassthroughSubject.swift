@@ -13,17 +13,20 @@
 /// observer closure.
 public final class PassthroughSubject<Element, Error: Swift.Error>: SubjectProtocol, @unchecked Sendable {
   // Safe: the only stored property is the immutable core, which guards its own state.
-  private let core = SubjectCore<Element, Error>(bufferSize: 0)
+  @usableFromInline internal let core = SubjectCore<Element, Error>(bufferSize: 0)
 
   /// Creates a subject with no observers.
+  @inlinable
   public init() {}
 
   /// Sends an event to every current observer; ignored after a terminal event.
+  @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {
     core.send(event)
   }
 
   /// Registers an observer of the events sent from now on.
+  @inlinable
   public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
     core.observe(observer)
   }

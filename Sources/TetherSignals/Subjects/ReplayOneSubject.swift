@@ -4,18 +4,21 @@
 /// Delivery, thread safety and misuse behave as for ``PassthroughSubject``.
 public final class ReplayOneSubject<Element, Error: Swift.Error>: SubjectProtocol, @unchecked Sendable {
   // Safe: the only stored property is the immutable core, which guards its own state.
-  private let core = SubjectCore<Element, Error>(bufferSize: 1)
+  @usableFromInline internal let core = SubjectCore<Element, Error>(bufferSize: 1)
 
   /// Creates a subject that has not sent anything yet.
+  @inlinable
   public init() {}
 
   /// Sends an event to every observer and remembers the latest element for later ones.
+  @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {
     core.send(event)
   }
 
   /// Registers an observer: it receives the latest element, the terminal event if any, then every
   /// later event.
+  @inlinable
   public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
     core.observe(observer)
   }

@@ -6,7 +6,7 @@
 /// exactly once: the replayed ones, then the live ones.
 public final class ReplaySubject<Element, Error: Swift.Error>: SubjectProtocol, @unchecked Sendable {
   // Safe: the only stored property is the immutable core, which guards its own state.
-  private let core: SubjectCore<Element, Error>
+  @usableFromInline internal let core: SubjectCore<Element, Error>
 
   /// Creates a subject replaying up to `bufferSize` elements (all of them by default).
   public init(bufferSize: Int = Int.max) {
@@ -14,12 +14,14 @@ public final class ReplaySubject<Element, Error: Swift.Error>: SubjectProtocol, 
   }
 
   /// Sends an event to every observer and remembers it for later ones.
+  @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {
     core.send(event)
   }
 
   /// Registers an observer: it receives the buffered elements, the terminal event if any, then
   /// every later event.
+  @inlinable
   public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
     core.observe(observer)
   }

@@ -8,43 +8,51 @@ import Synchronization
 /// sent from inside a callback is delivered after the current one, and no callback runs under the
 /// lock. New observers join through the same queue, so each observer sees a contiguous suffix of one
 /// serial order, starting with the replayed elements as of its place in that order.
+@usableFromInline
 internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendable {
   // Safe: the configuration is immutable and all mutable state lives in the `state` mutex.
-  internal typealias Event = Signal<Element, Error>.Event
-  internal typealias Sub = Subscription<Element, Error>
+  @usableFromInline internal typealias Event = Signal<Element, Error>.Event
+  @usableFromInline internal typealias Sub = Subscription<Element, Error>
 
-  fileprivate enum Item {
+  @usableFromInline
+  internal enum Item {
     case event(Event, notify: Bool)
     case join(Sub)
   }
 
   /// What the deliverer does next, decided under the lock and done outside it.
-  fileprivate enum Work {
+  @usableFromInline
+  internal enum Work {
     case idle
     case nothing
     case deliver(Event, ContiguousArray<Sub?>)
     case replay(Sub, ContiguousArray<Element>, Event?)
   }
 
+  @usableFromInline
   internal struct State {
-    fileprivate var slots = ContiguousArray<Sub?>()
-    fileprivate var freeSlots: [Int] = []
-    fileprivate var queue = FIFOQueue<Item>()
-    fileprivate var isDelivering = false
+    @usableFromInline internal var slots = ContiguousArray<Sub?>()
+    @usableFromInline internal var freeSlots: [Int] = []
+    @usableFromInline internal var queue = FIFOQueue<Item>()
+    @usableFromInline internal var isDelivering = false
     /// A terminal event was accepted (it may still be queued).
-    fileprivate(set) var isTerminated = false
+    @usableFromInline internal var isTerminated = false
     /// The terminal event, once delivered.
-    fileprivate var terminal: Event?
+    @usableFromInline internal var terminal: Event?
     /// The last `bufferSize` delivered elements, for observers that join later.
-    fileprivate var replay = FIFOQueue<Element>()
+    @usableFromInline internal var replay = FIFOQueue<Element>()
     /// The owner's current value (``Property`` keeps it here to share the lock).
-    internal var current: Element?
+    @usableFromInline internal var current: Element?
+
+    @inlinable
+    internal init() {}
   }
 
-  private let bufferSize: Int
-  private let joinTransform: (@Sendable (Element) -> Element)?
-  private let state: Locked<State>
+  @usableFromInline internal let bufferSize: Int
+  @usableFromInline internal let joinTransform: (@Sendable (Element) -> Element)?
+  @usableFromInline internal let state: Locked<State>
 
+  @inlinable
   internal init(
     bufferSize: Int,
     current: Element? = nil,
@@ -64,6 +72,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   // MARK: Sending
 
   /// Sends an event: delivered to every observer unless the core has terminated (then dropped).
+  @inlinable
   internal func send(_ event: Event) {
     let work: Work = state.withLock { state in
       guard !state.isTerminated else { return .idle }
@@ -77,6 +86,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   ///
   /// `body` runs under the lock and must not touch this core. After termination the value still
   /// changes, but nothing is sent.
+  @inlinable
   internal func modifyCurrent<R, E: Swift.Error>(
     notify: Bool,
     _ body: (inout Element) throws(E) -> R
@@ -95,11 +105,13 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   }
 
   /// The owner's current value.
+  @inlinable
   internal var current: Element {
     state.withLock { $0.current! }
   }
 
   /// Whether a terminal event has been accepted.
+  @inlinable
   internal var isTerminated: Bool {
     state.withLock { $0.isTerminated }
   }
@@ -108,6 +120,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
 
   /// Registers an observer; it first receives the replayed elements (and the terminal event if the
   /// core has ended), then every later event.
+  @inlinable
   internal func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
     let subscription = Sub(observer: observer, core: self)
     let work: Work = state.withLock { state in
@@ -126,6 +139,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     return subscription
   }
 
+  @inlinable
   internal func remove(_ subscription: Sub) {
     state.withLock { state in
       let slot = subscription.slot
@@ -140,7 +154,8 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   // MARK: Delivering
 
   /// Does `work`, then keeps delivering queued items until the queue is empty.
-  private func run(_ first: Work) {
+  @inlinable
+  internal func run(_ first: Work) {
     var work = first
     while true {
       switch work {
@@ -170,7 +185,8 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
 
 extension SubjectCore.State {
   /// Takes an item from a sender: queues it if someone is delivering, else starts delivering it.
-  fileprivate mutating func submit(_ item: SubjectCore.Item, bufferSize: Int) -> SubjectCore.Work {
+  @inlinable
+  internal mutating func submit(_ item: SubjectCore.Item, bufferSize: Int) -> SubjectCore.Work {
     if isDelivering {
       queue.append(item)
       return .idle
@@ -180,7 +196,8 @@ extension SubjectCore.State {
   }
 
   /// Pops the next queued item to deliver, or stops delivering when the queue is empty.
-  fileprivate mutating func next(bufferSize: Int) -> SubjectCore.Work {
+  @inlinable
+  internal mutating func next(bufferSize: Int) -> SubjectCore.Work {
     guard let item = queue.popFirst() else {
       isDelivering = false
       return .idle
@@ -188,7 +205,8 @@ extension SubjectCore.State {
     return process(item, bufferSize: bufferSize)
   }
 
-  private mutating func process(_ item: SubjectCore.Item, bufferSize: Int) -> SubjectCore.Work {
+  @inlinable
+  internal mutating func process(_ item: SubjectCore.Item, bufferSize: Int) -> SubjectCore.Work {
     switch item {
     case .event(let event, let notify):
       switch event {
@@ -212,14 +230,16 @@ extension SubjectCore.State {
   }
 
   /// Adds a joining observer (unless the core has ended) and returns what to replay to it.
-  fileprivate mutating func join(_ subscription: SubjectCore.Sub) -> SubjectCore.Work {
+  @inlinable
+  internal mutating func join(_ subscription: SubjectCore.Sub) -> SubjectCore.Work {
     guard !subscription.isDisposed else { return .nothing }
     if terminal == nil { add(subscription) }
     if replay.isEmpty && terminal == nil { return .nothing }
     return .replay(subscription, ContiguousArray(replay.storage[replay.head...]), terminal)
   }
 
-  fileprivate mutating func add(_ subscription: SubjectCore.Sub) {
+  @inlinable
+  internal mutating func add(_ subscription: SubjectCore.Sub) {
     if let slot = freeSlots.popLast() {
       slots[slot] = subscription
       subscription.slot = slot
@@ -231,7 +251,8 @@ extension SubjectCore.State {
 
   /// Keeps iteration cost proportional to the live observers: when more than half the slots are
   /// free, packs the live ones (amortized O(1) per removal).
-  fileprivate mutating func compactIfSparse() {
+  @inlinable
+  internal mutating func compactIfSparse() {
     guard freeSlots.count >= 32, freeSlots.count * 2 > slots.count else { return }
     var packed = ContiguousArray<SubjectCore.Sub?>()
     packed.reserveCapacity(slots.count - freeSlots.count)

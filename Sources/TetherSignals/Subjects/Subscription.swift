@@ -7,12 +7,13 @@ internal final class Subscription<Element, Error: Swift.Error>: Disposable, @unc
   // written while holding the owning core's lock.
   @usableFromInline
   internal let observer: @Sendable (Signal<Element, Error>.Event) -> Void
-  private weak let core: SubjectCore<Element, Error>?
-  private let disposed = Atomic<Bool>(false)
+  @usableFromInline internal weak let core: SubjectCore<Element, Error>?
+  @usableFromInline internal let disposed = Atomic<Bool>(false)
 
   /// The index of this subscription in the core's slot array, or -1 when not registered.
-  internal var slot = -1
+  @usableFromInline internal var slot = -1
 
+  @inlinable
   internal init(
     observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void,
     core: SubjectCore<Element, Error>
@@ -21,18 +22,19 @@ internal final class Subscription<Element, Error: Swift.Error>: Disposable, @unc
     self.core = core
   }
 
-  @usableFromInline
+  @inlinable
   internal var isDisposed: Bool {
     disposed.load(ordering: .acquiring)
   }
 
-  @usableFromInline
+  @inlinable
   internal func dispose() {
     guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
     core?.remove(self)
   }
 
   /// Marks the subscription ended without touching the core (used when the core terminates).
+  @inlinable
   internal func markEnded() {
     disposed.store(true, ordering: .releasing)
   }

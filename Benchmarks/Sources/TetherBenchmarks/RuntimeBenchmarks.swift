@@ -1,0 +1,143 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Tether
+
+/// The signal runtime's workloads from issue 2, each next to its floor (the same work as plain
+/// closure calls, with and without one mutex acquisition).
+@MainActor let runtimeBenchmarks = BenchmarkSuite(name: "runtime") {
+  let events = 10_000_000
+  let million = 1_000_000
+
+  // Floors.
+  let closureFloor = perEvent(events) { count in
+    let sink = Counter()
+    let call: (Int) -> Void = opaque { sink.value &+= $0 }
+    for value in 0..<count { call(value) }
+    blackHole(sink.value)
+  }
+  report("floor: closure call", closureFloor, unit: "ns/event")
+  let mutexFloor = perEvent(events) { count in
+    let sink = Counter()
+    let mutex = Mutex(0)
+    let call: (Int) -> Void = opaque { value in mutex.withLock { $0 &+= value } }
+    for value in 0..<count { call(value) }
+    blackHole(sink.value)
+    blackHole(mutex.withLock { $0 })
+  }
+  report("floor: closure call + one mutex", mutexFloor, unit: "ns/event")
+
+  // (a) subject -> map -> filter -> observer.
+  let chain = perEvent(events) { count in
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = AtomicCounter()
+    let observation = subject.map { $0 &+ 1 }.filter { $0 & 1 == 0 }.observeNext { sink.add($0) }
+    for value in 0..<count { subject.send(value) }
+    observation.dispose()
+    blackHole(sink.value)
+  }
+  report("(a) subject -> map -> filter -> observer", chain, unit: "ns/event", note: "target 50")
+
+  // (b) sends to a subject with 10 observers.
+  let fanOut = perEvent(million) { count in
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = AtomicCounter()
+    let observations = (0..<10).map { _ in subject.observeNext { sink.add($0) } }
+    for value in 0..<count { subject.send(value) }
+    for observation in observations { observation.dispose() }
+    blackHole(sink.value)
+  }
+  report("(b) send to a subject with 10 observers", fanOut, unit: "ns/send", note: "target 150")
+
+  // (c) subscribe + dispose.
+  let subscribeDispose = perEvent(million) { count in
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = AtomicCounter()
+    for _ in 0..<count {
+      subject.observeNext { sink.add($0) }.dispose()
+    }
+    blackHole(sink.value)
+  }
+  report("(c) subscribe + dispose", subscribeDispose, unit: "ns/pair", note: "target 200")
+
+  // (d) Property sets with one observer.
+  let propertySets = perEvent(million) { count in
+    let property = Property(0)
+    let sink = AtomicCounter()
+    let observation = property.observeNext { sink.add($0) }
+    for value in 0..<count { property.value = value }
+    observation.dispose()
+    blackHole(sink.value)
+  }
+  report("(d) Property set with one observer", propertySets, unit: "ns/set", note: "target 40")
+
+  // (e) events hopped to a serial queue, timed until the last one arrives.
+  let hop = perEvent(million) { count in
+    let subject = PassthroughSubject<Int, Never>()
+    let queue = DispatchQueue(label: "benchmark.receiver")
+    let arrived = DispatchSemaphore(value: 0)
+    let observation = subject.receive(on: queue).observeNext { value in
+      if value == count - 1 { arrived.signal() }
+    }
+    for value in 0..<count { subject.send(value) }
+    arrived.wait()
+    observation.dispose()
+  }
+  report("(e) events hopped to a serial DispatchQueue", hop, unit: "ns/event", note: "target 400")
+
+  // Memory and disposal cost of live subscriptions.
+  let live = 400_000
+  let subject = PassthroughSubject<Int, Never>()
+  let before = allocatedBytes()
+  var observations = (0..<live).map { _ in subject.observe { _ in } }
+  let after = allocatedBytes()
+  report(
+    "memory per live subscription (resident growth, 400k observers)",
+    Double(after - before) / Double(live), unit: "bytes", note: "target <= 150")
+  observations.removeAll()
+
+  let many = PassthroughSubject<Int, Never>()
+  let tenThousand = (0..<10_000).map { _ in many.observe { _ in } }
+  let disposeOne = medianNanoseconds(repetitions: 1) {
+    for index in stride(from: 1, to: 10_000, by: 2) { tenThousand[index].dispose() }
+  }
+  report("dispose one of 10,000 live subscriptions", disposeOne / 5_000, unit: "ns", note: "O(1)")
+  blackHole(tenThousand)
+}
+
+/// Hides a value from the optimizer, so a closure call stays a real indirect call.
+@inline(never)
+private func opaque<T>(_ value: T) -> T {
+  value
+}
+
+/// Runs `body(count)` a few times and returns the median time per event.
+private func perEvent(_ count: Int, _ body: (Int) -> Void) -> Double {
+  medianNanoseconds(repetitions: 3) { body(count) } / Double(count)
+}
+
+/// The resident memory of the process in bytes (Linux: from /proc/self/statm; 0 elsewhere).
+private func allocatedBytes() -> Int {
+  guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+  let fields = statm.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+  return pages * 4096
+}
+
+/// A plain counter for the floor measurements (single-threaded).
+private final class Counter {
+  var value = 0
+}
+
+/// A thread-safe counter observers can add to from a `@Sendable` closure.
+private final class AtomicCounter: Sendable {
+  private let storage = Atomic(0)
+
+  func add(_ value: Int) {
+    storage.add(value, ordering: .relaxed)
+  }
+
+  var value: Int {
+    storage.load(ordering: .relaxed)
+  }
+}

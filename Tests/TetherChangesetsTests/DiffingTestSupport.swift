@@ -1,0 +1,202 @@
+import Foundation
+import Synchronization
+import TetherChangesets
+import TetherTestSupport
+import XCTest
+
+/// An element with an identity and a content that can change.
+struct DiffItem: Identifiable, Hashable, CustomStringConvertible {
+  var id: Int
+  var value: Int
+
+  init(_ id: Int, _ value: Int = 0) {
+    self.id = id
+    self.value = value
+  }
+
+  var description: String { value == 0 ? "\(id)" : "\(id):\(value)" }
+}
+
+/// Counts the warnings reported through `TetherLogger` while installed, without building their
+/// messages (so tests that diff duplicates on purpose stay fast and quiet).
+final class DiffWarningCounter: Sendable {
+  private let counter = Mutex(0)
+  private let lastMessage = Mutex<String?>(nil)
+  private let keepsMessages: Bool
+
+  init(keepsMessages: Bool = false) {
+    self.keepsMessages = keepsMessages
+  }
+
+  var count: Int { counter.withLock { $0 } }
+  var message: String? { lastMessage.withLock { $0 } }
+
+  var logger: TetherLogger {
+    TetherLogger(warn: { [self] message, _, _ in
+      counter.withLock { $0 += 1 }
+      if keepsMessages {
+        let text = message()
+        lastMessage.withLock { $0 = text }
+      }
+    })
+  }
+
+  /// Installs the counter's logger for the duration of `body`, then restores the previous one.
+  func install<R>(_ body: () throws -> R) rethrows -> R {
+    let previous = TetherLogger.shared
+    TetherLogger.shared = logger
+    defer { TetherLogger.shared = previous }
+    return try body()
+  }
+}
+
+/// What a checked diff must satisfy beyond being a valid batch update that turns old into new.
+struct DiffExpectations {
+  /// Moves are exactly the matched elements outside a longest increasing subsequence.
+  var minimalMoves = true
+  /// Every identifier is matched min(old copies, new copies) times, k-th copy with k-th copy.
+  var matchesKthCopies = true
+  /// The number of inserts and deletes (plus twice the moves) is n + m - 2 LCS.
+  var shortestScript = false
+  /// Matched elements were found by Myers without move inference: no moves at all.
+  var noMoves = false
+}
+
+/// Checks `diff` against `old` and `new` independently of the engine. Returns a description of
+/// the first violation, or nil.
+func diffViolation<Element, ID: Hashable>(
+  _ diff: OrderedCollectionDiff<Int>,
+  old: [Element],
+  new: [Element],
+  id: (Element) -> ID,
+  isEqual: (Element, Element) -> Bool,
+  expecting expectations: DiffExpectations = DiffExpectations()
+) -> String? {
+  let n = old.count
+  let m = new.count
+  for (name, offsets, count) in [
+    ("delete", diff.deletes, n), ("update", diff.updates, n), ("move source", diff.moves.map(\.from), n),
+    ("insert", diff.inserts, m), ("move target", diff.moves.map(\.to), m),
+  ] {
+    if let bad = offsets.first(where: { !(0..<count).contains($0) }) {
+      return "\(name) \(bad) out of range for \(count) elements"
+    }
+  }
+  for (name, offsets) in [
+    ("deletes", diff.deletes), ("inserts", diff.inserts), ("updates", diff.updates),
+    ("move sources", diff.moves.map(\.from)), ("move targets", diff.moves.map(\.to)),
+  ] where offsets != offsets.sorted() || Set(offsets).count != offsets.count {
+    if name.hasPrefix("move") && Set(offsets).count == offsets.count && name == "move targets" { continue }
+    return "\(name) not strictly ascending: \(offsets)"
+  }
+  let deleted = Set(diff.deletes)
+  let inserted = Set(diff.inserts)
+  let movedFrom = Set(diff.moves.map(\.from))
+  let movedTo = Set(diff.moves.map(\.to))
+  if !deleted.isDisjoint(with: movedFrom) { return "an offset is both deleted and moved" }
+  if !inserted.isDisjoint(with: movedTo) { return "an offset is both inserted and a move target" }
+  if !deleted.isDisjoint(with: diff.updates) { return "an offset is both deleted and updated" }
+  if n - diff.deletes.count + diff.inserts.count != m {
+    return "counts do not add up: \(n) - \(diff.deletes.count) + \(diff.inserts.count) != \(m)"
+  }
+  // Replay: unmoved survivors keep their order; moves go where they say.
+  let stayOld = (0..<n).filter { !deleted.contains($0) && !movedFrom.contains($0) }
+  let stayNew = (0..<m).filter { !inserted.contains($0) && !movedTo.contains($0) }
+  guard stayOld.count == stayNew.count else { return "survivor counts differ" }
+  var source = [Int?](repeating: nil, count: m)
+  for (i, j) in zip(stayOld, stayNew) { source[j] = i }
+  for move in diff.moves { source[move.to] = move.from }
+  let updated = Set(diff.updates)
+  for j in 0..<m {
+    guard let i = source[j] else { continue }
+    if id(old[i]) != id(new[j]) { return "old \(i) ends at new \(j) with another identity" }
+    if updated.contains(i) == isEqual(old[i], new[j]) {
+      return updated.contains(i) ? "old \(i) is updated but unchanged" : "old \(i) changed but is not updated"
+    }
+  }
+  let matchedSources = source.compactMap { $0 }
+  if expectations.noMoves && !diff.moves.isEmpty { return "moves without move inference" }
+  if expectations.minimalMoves {
+    let kept = _testLongestIncreasingLength(matchedSources)
+    if diff.moves.count != matchedSources.count - kept {
+      return "\(diff.moves.count) moves, but \(matchedSources.count) matched with \(kept) in order"
+    }
+  }
+  if expectations.matchesKthCopies {
+    var oldRank: [Int] = []
+    var seen: [ID: Int] = [:]
+    for element in old {
+      oldRank.append(seen[id(element), default: 0])
+      seen[id(element), default: 0] += 1
+    }
+    var newSeen: [ID: Int] = [:]
+    var expectedMatches = 0
+    for j in 0..<m {
+      let key = id(new[j])
+      let rank = newSeen[key, default: 0]
+      newSeen[key] = rank + 1
+      if rank < seen[key, default: 0] {
+        expectedMatches += 1
+        guard let i = source[j], oldRank[i] == rank else { return "new \(j) is not matched with old copy #\(rank)" }
+      }
+    }
+    if expectedMatches != matchedSources.count { return "matched \(matchedSources.count), expected \(expectedMatches)" }
+  }
+  if expectations.shortestScript {
+    let common = _testLongestCommonSubsequence(old.map(id), new.map(id))
+    let script = diff.deletes.count + diff.inserts.count + 2 * diff.moves.count
+    if script != n + m - 2 * common { return "script of \(script) edits, shortest is \(n + m - 2 * common)" }
+  }
+  return nil
+}
+
+/// Length of a longest strictly increasing subsequence (patience sorting, lengths only).
+func _testLongestIncreasingLength(_ values: [Int]) -> Int {
+  var tails: [Int] = []
+  for value in values {
+    var low = 0
+    var high = tails.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tails[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    if low == tails.count { tails.append(value) } else { tails[low] = value }
+  }
+  return tails.count
+}
+
+/// Length of a longest common subsequence, by dynamic programming over two rows.
+func _testLongestCommonSubsequence<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+  guard !a.isEmpty && !b.isEmpty else { return 0 }
+  var previous = [Int](repeating: 0, count: b.count + 1)
+  var current = previous
+  for x in a {
+    for (column, y) in b.enumerated() {
+      current[column + 1] = x == y ? previous[column] + 1 : max(previous[column + 1], current[column])
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}
+
+/// Applies a batch-update diff to `old`, taking inserted and updated elements from `new`
+/// (an independent replay used before a changeset applier is available).
+func applyBatchDiff<Element>(_ diff: OrderedCollectionDiff<Int>, to old: [Element], new: [Element]) -> [Element] {
+  let deleted = Set(diff.deletes).union(diff.moves.map(\.from))
+  let placed = Set(diff.inserts).union(diff.moves.map(\.to))
+  let updated = Set(diff.updates)
+  var survivors = old.indices.filter { !deleted.contains($0) }.makeIterator()
+  var moveSource: [Int: Int] = [:]
+  for move in diff.moves { moveSource[move.to] = move.from }
+  var result: [Element] = []
+  for j in new.indices {
+    if let i = moveSource[j] {
+      result.append(updated.contains(i) ? new[j] : old[i])
+    } else if placed.contains(j) {
+      result.append(new[j])
+    } else if let i = survivors.next() {
+      result.append(updated.contains(i) ? new[j] : old[i])
+    }
+  }
+  return result
+}

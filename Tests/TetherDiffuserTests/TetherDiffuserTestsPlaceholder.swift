@@ -1,6 +1,0 @@
-import TetherDiffuser
-import XCTest
-
-final class TetherDiffuserTestsModuleLoads: XCTestCase {
-  func testModuleImports() {}
-}

@@ -1,0 +1,49 @@
+import Dispatch
+import Synchronization
+import Tether
+import XCTest
+
+/// Fuser delivery under contention, meant for `--sanitize=thread`: several subjects sending from
+/// several threads while connections are made and disposed.
+final class FuserStressTests: XCTestCase {
+  func testManyThreadsSendingWhileConnectionsComeAndGo() {
+    let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+    let fuser = Fuser<Int>(
+      subjects.enumerated().map { offset, subject in .extract({ offset * 1_000_000 + $0 }, subject) })
+    let overlaps = Atomic<Int>(0)
+    let lateDeliveries = Atomic<Int>(0)
+    let delivered = Atomic<Int>(0)
+
+    let senders = DispatchGroup()
+    let sendersRunning = Atomic<Int>(subjects.count)
+    for (offset, subject) in subjects.enumerated() {
+      DispatchQueue.global().async(group: senders) {
+        for value in 0..<3_000 { subject.send(offset + value) }
+        sendersRunning.subtract(1, ordering: .relaxed)
+      }
+    }
+    for _ in 0..<50 {
+      let inHandler = Atomic<Int>(0)
+      let disposed = Atomic<Bool>(false)
+      let connection = fuser.connect { _ in
+        if disposed.load(ordering: .acquiring) { lateDeliveries.add(1, ordering: .relaxed) }
+        if inHandler.add(1, ordering: .acquiringAndReleasing).newValue != 1 { overlaps.add(1, ordering: .relaxed) }
+        delivered.add(1, ordering: .relaxed)
+        inHandler.subtract(1, ordering: .acquiringAndReleasing)
+        if disposed.load(ordering: .acquiring) { lateDeliveries.add(1, ordering: .relaxed) }
+      }
+      // Let some events through, bounded, without sleeping.
+      let start = delivered.load(ordering: .relaxed)
+      var spins = 0
+      while delivered.load(ordering: .relaxed) == start, sendersRunning.load(ordering: .relaxed) > 0, spins < 100_000 {
+        spins += 1
+        sched_yield()
+      }
+      connection.dispose()
+      disposed.store(true, ordering: .releasing)
+    }
+    XCTAssertEqual(senders.wait(timeout: .now() + 30), .success)
+    XCTAssertEqual(overlaps.load(ordering: .relaxed), 0)
+    XCTAssertEqual(lateDeliveries.load(ordering: .relaxed), 0)
+  }
+}
