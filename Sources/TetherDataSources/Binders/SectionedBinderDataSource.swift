@@ -8,7 +8,8 @@ import TetherChangesets
 /// pass it to `bind(to:using:)`:
 /// - the first changeset, and every reload changeset, call `reloadData()`;
 /// - any other changeset becomes one `performBatchUpdates` call from its diff, in the order UIKit
-///   wants (``applyBatch(_:to:)``), with the animations of ``animations``;
+///   wants (``applyBatch(_:to:)``), with the animations of ``animations`` (a tree diff's changes
+///   below the items are dropped, see `projectedToSections()`);
 /// - a diff UIKit cannot apply in one batch (a row moved and updated, rows moved along with their
 ///   section, rows moved out of a deleted section) is split by ``StagedChangeset`` into several
 ///   batches, the data source serving the intermediate data meanwhile;
@@ -81,7 +82,7 @@ open class SectionedBinderDataSource<Changeset: SectionedDataSourceChangeset, Vi
       view.reloadData()
       return
     }
-    let diff = newChangeset.diff
+    let diff = newChangeset.diff.projectedToSections()
     if diff.isEmpty {
       changeset = newChangeset
       return

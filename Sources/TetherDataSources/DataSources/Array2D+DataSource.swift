@@ -54,3 +54,27 @@ extension TreeArray: SectionTitleProviding where Value: CustomStringConvertible 
     self[childAt: [section]].value.description
   }
 }
+
+extension Array2D: SectionedDataSourceChangesetConvertible {
+  /// A reload of the 2D array: binding a signal of plain 2D arrays reloads the view on every element.
+  public var asSectionedDataSourceChangeset: TreeChangeset<Array2D<SectionMetadata, Item>> {
+    TreeChangeset(reloading: self)
+  }
+}
+
+extension TreeArray: SectionedDataSourceChangesetConvertible {
+  /// A reload of the forest: binding a signal of plain forests reloads the view on every element.
+  public var asSectionedDataSourceChangeset: TreeChangeset<TreeArray<Value>> {
+    TreeChangeset(reloading: self)
+  }
+}
+
+// A tree changeset of a 2D array or a forest is already sectioned: depth-1 paths are sections,
+// depth-2 paths items. (Deeper paths are not shown by a sectioned view; the sectioned binder drops
+// them, see `OrderedCollectionDiff.projectedToSections()`.)
+extension TreeChangeset: SectionedDataSourceChangeset where Tree: SectionedDataSourceProtocol {}
+
+extension TreeChangeset: SectionedDataSourceChangesetConvertible where Tree: SectionedDataSourceProtocol {
+  /// The changeset itself.
+  public var asSectionedDataSourceChangeset: Self { self }
+}
