@@ -7,7 +7,9 @@ extension OrderedCollectionDiff where Index == IndexPath {
   ///
   /// Changes below the items are dropped, since a sectioned view shows an item's value, not its
   /// children. A move between a shown level and a hidden one, or between the section and the item
-  /// level, becomes a delete of what was shown and an insert of what is shown now.
+  /// level, becomes a delete of what was shown and an insert of what is shown now; item deletes and
+  /// updates in a section that is deleted, and item inserts in a section that is inserted, are then
+  /// dropped (the section change covers them).
   ///
   /// ```swift
   /// OrderedCollectionDiff<IndexPath>(deletes: [[0, 1, 2]], moves: [(from: [0, 0, 1], to: [1, 0])])
@@ -36,6 +38,20 @@ extension OrderedCollectionDiff where Index == IndexPath {
       case (false, true): projected.inserts.append(move.to)
       case (false, false): break
       }
+    }
+    // An updated node moved out of sight is now just deleted.
+    let deleted = Set(projected.deletes)
+    projected.updates.removeAll { deleted.contains($0) }
+    let deletedSections = Set(projected.deletes.lazy.filter { $0.count == 1 }.map { $0[0] })
+    let insertedSections = Set(projected.inserts.lazy.filter { $0.count == 1 }.map { $0[0] })
+    if !deletedSections.isEmpty {
+      projected.deletes.removeAll { $0.count == 2 && deletedSections.contains($0[0]) }
+      // An updated row moved out of a deleted section survives, and so does its update.
+      let moved = Set(projected.moves.lazy.map(\.from))
+      projected.updates.removeAll { $0.count == 2 && deletedSections.contains($0[0]) && !moved.contains($0) }
+    }
+    if !insertedSections.isEmpty {
+      projected.inserts.removeAll { $0.count == 2 && insertedSections.contains($0[0]) }
     }
     return projected
   }

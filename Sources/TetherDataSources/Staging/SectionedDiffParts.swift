@@ -162,6 +162,31 @@ struct SectionedDiffParts {
     )
   }
 
+  /// Drops what a section reload shows anyway: row deletes and reloads in reloaded sections, row
+  /// inserts in their final place, and row moves within one reloaded section. Rows moved into or
+  /// out of a reloaded section stay moves (with their reloads). Returns whether it dropped any.
+  mutating func dropItemChangesInReloadedSections() -> Bool {
+    guard !sectionUpdates.isEmpty else { return false }
+    let reloadedFinal = Set(sectionUpdates.compactMap { finalSection[$0] })
+    let before = itemDeletes.count + itemUpdates.count + itemInserts.count + itemMoves.count
+    itemMoves.removeAll { sectionUpdates.contains($0.from[0]) && finalSection[$0.from[0]] == $0.to[0] }
+    let moved = Set(itemMoves.map(\.from))
+    itemDeletes = itemDeletes.filter { !sectionUpdates.contains($0[0]) }
+    itemUpdates = itemUpdates.filter { !sectionUpdates.contains($0[0]) || moved.contains($0) }
+    itemInserts = itemInserts.filter { !reloadedFinal.contains($0[0]) }
+    return itemDeletes.count + itemUpdates.count + itemInserts.count + itemMoves.count != before
+  }
+
+  /// The parts as a diff again, each part sorted.
+  var diff: OrderedCollectionDiff<IndexPath> {
+    OrderedCollectionDiff(
+      inserts: sectionInserts.map { [$0] } + Array(itemInserts),
+      deletes: sectionDeletes.map { [$0] } + Array(itemDeletes),
+      updates: sectionUpdates.map { [$0] } + Array(itemUpdates),
+      moves: sectionMoves.map { (from: [$0.from], to: [$0.to]) } + itemMoves
+    ).sortedForStage()
+  }
+
   /// Whether the old section keeps its rows through the change (neither deleted nor reloaded).
   func persists(oldSection section: Int) -> Bool {
     finalSection[section] != nil && !sectionUpdates.contains(section)

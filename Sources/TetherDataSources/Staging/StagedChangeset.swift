@@ -9,7 +9,11 @@ import TetherChangesets
 ///   moved first, then reloaded at its new place in a second stage;
 /// - rows moved within or into or out of a section that itself moves;
 /// - rows moved out of a deleted or reloaded section, or into an inserted or reloaded one (tree
-///   changesets of an ``Array2D`` produce these).
+///   changesets of an ``Array2D`` produce these);
+/// - a section both moved and reloaded.
+///
+/// Row inserts, deletes and reloads inside a reloaded section (a section whose value changed while
+/// its rows changed too) are dropped first: reloading the section shows its new rows anyway.
 ///
 /// For those the changeset has up to four stages: (1) row deletes and reloads, (2) section deletes,
 /// inserts and moves (a reloaded section becomes a delete and an insert), (3) row inserts and
@@ -83,7 +87,11 @@ public struct StagedChangeset: Sendable {
     oldItemCounts: [Int],
     newItemCounts: [Int]
   ) throws(ChangesetValidationError) {
-    let parts = try SectionedDiffParts(diff, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
+    var parts = try SectionedDiffParts(diff, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
+    var diff = diff
+    if parts.dropItemChangesInReloadedSections() {
+      diff = parts.diff
+    }
     let planned: [Stage]
     switch Self.trouble(in: parts) {
     case .none:
@@ -105,6 +113,9 @@ public struct StagedChangeset: Sendable {
   }
 
   static func trouble(in parts: SectionedDiffParts) -> Trouble {
+    if parts.sectionMoves.contains(where: { parts.sectionUpdates.contains($0.from) }) {
+      return .rowMovesAcrossChangedSections
+    }
     guard !parts.itemMoves.isEmpty else { return .none }
     let moved = parts.movedSections
     for move in parts.itemMoves {
