@@ -84,6 +84,30 @@ extension PlaygroundPage {
       out.print("update \"\(tag)\" -> \(tags.update(element: tag))")
     }
     out.print("bins: \(tags.bins)")
+
+    out.print()
+    out.say("ObservableDiffCollection: the same bins, safe to change from any thread, observed as")
+    out.say("sectioned changesets (a TreeChangeset over an Array2D, one section per bin), so the bins")
+    out.say("bind wherever a 2D array does. Observing starts with a reload; a no-op emits nothing.")
+    let market = ObservableDiffCollection(filters: fruitFilters, sortedBy: { $0.name < $1.name })
+    market.update(element: Fruit(id: 1, name: "banana"))
+    let observation = market.observeNext { changeset in
+      let sections = changeset.collection.sections.map { "\($0.metadata): \($0.items)" }.joined(separator: " | ")
+      if changeset.isReload {
+        out.print("reload".padding(toLength: 26, withPad: " ", startingAt: 0) + " -> \(sections)")
+      } else {
+        let diff = changeset.diff
+        let text = "D\(pathsText(diff.deletes)) I\(pathsText(diff.inserts)) U\(pathsText(diff.updates))"
+        out.print(text.padding(toLength: 26, withPad: " ", startingAt: 0) + " -> \(sections)")
+      }
+    }
+    market.update(element: Fruit(id: 2, name: "apple"))
+    market.update(element: Fruit(id: 3, name: "blueberry"))
+    market.update(element: Fruit(id: 2, name: "apple"))
+    market.update(element: Fruit(id: 1, name: "cherry"))
+    market.update(element: Fruit(id: 3, name: "blackberry"))
+    market.delete(id: 2)
+    observation.dispose()
   }
 }
 
@@ -105,4 +129,8 @@ private func binsText(_ fruits: DiffCollection<Fruit, Int>) -> String {
   fruits.bins.enumerated().map { section, bin in
     "\(fruits.filters[section].name): [" + bin.map(\.description).joined(separator: ", ") + "]"
   }.joined(separator: " | ")
+}
+
+private func pathsText(_ paths: [IndexPath]) -> String {
+  "[" + paths.map { "[\($0[0]), \($0[1])]" }.joined(separator: ", ") + "]"
 }

@@ -54,7 +54,9 @@ final class DiffWarningCounter: Sendable {
 struct DiffExpectations {
   /// Moves are exactly the matched elements outside a longest increasing subsequence.
   var minimalMoves = true
-  /// Every identifier is matched min(old copies, new copies) times, k-th copy with k-th copy.
+  /// Every identifier is matched min(old copies, new copies) times.
+  var matchesEveryCopy = true
+  /// The k-th old copy of an identifier is matched with its k-th new copy.
   var matchesKthCopies = true
   /// The number of inserts and deletes (plus twice the moves) is n + m - 2 LCS.
   var shortestScript = false
@@ -82,36 +84,43 @@ func diffViolation<Element, ID: Hashable>(
       return "\(name) \(bad) out of range for \(count) elements"
     }
   }
+  // Tether's normal form: every part ascending (moves by source), no offset twice.
   for (name, offsets) in [
     ("deletes", diff.deletes), ("inserts", diff.inserts), ("updates", diff.updates),
-    ("move sources", diff.moves.map(\.from)), ("move targets", diff.moves.map(\.to)),
-  ] where offsets != offsets.sorted() || Set(offsets).count != offsets.count {
-    if name.hasPrefix("move") && Set(offsets).count == offsets.count && name == "move targets" { continue }
+    ("move sources", diff.moves.map(\.from)),
+  ] where zip(offsets, offsets.dropFirst()).contains(where: { $0 >= $1 }) {
     return "\(name) not strictly ascending: \(offsets)"
   }
-  let deleted = Set(diff.deletes)
-  let inserted = Set(diff.inserts)
-  let movedFrom = Set(diff.moves.map(\.from))
-  let movedTo = Set(diff.moves.map(\.to))
-  if !deleted.isDisjoint(with: movedFrom) { return "an offset is both deleted and moved" }
-  if !inserted.isDisjoint(with: movedTo) { return "an offset is both inserted and a move target" }
-  if !deleted.isDisjoint(with: diff.updates) { return "an offset is both deleted and updated" }
+  var deleted = [Bool](repeating: false, count: n)
+  var movedFrom = [Bool](repeating: false, count: n)
+  var updated = [Bool](repeating: false, count: n)
+  var inserted = [Bool](repeating: false, count: m)
+  var movedTo = [Bool](repeating: false, count: m)
+  for i in diff.deletes { deleted[i] = true }
+  for i in diff.updates { updated[i] = true }
+  for j in diff.inserts { inserted[j] = true }
+  for move in diff.moves {
+    if deleted[move.from] { return "an offset is both deleted and moved" }
+    if inserted[move.to] || movedTo[move.to] { return "an offset is both inserted and a move target" }
+    movedFrom[move.from] = true
+    movedTo[move.to] = true
+  }
+  if diff.updates.contains(where: { deleted[$0] }) { return "an offset is both deleted and updated" }
   if n - diff.deletes.count + diff.inserts.count != m {
     return "counts do not add up: \(n) - \(diff.deletes.count) + \(diff.inserts.count) != \(m)"
   }
   // Replay: unmoved survivors keep their order; moves go where they say.
-  let stayOld = (0..<n).filter { !deleted.contains($0) && !movedFrom.contains($0) }
-  let stayNew = (0..<m).filter { !inserted.contains($0) && !movedTo.contains($0) }
+  let stayOld = (0..<n).filter { !deleted[$0] && !movedFrom[$0] }
+  let stayNew = (0..<m).filter { !inserted[$0] && !movedTo[$0] }
   guard stayOld.count == stayNew.count else { return "survivor counts differ" }
   var source = [Int?](repeating: nil, count: m)
   for (i, j) in zip(stayOld, stayNew) { source[j] = i }
   for move in diff.moves { source[move.to] = move.from }
-  let updated = Set(diff.updates)
   for j in 0..<m {
     guard let i = source[j] else { continue }
     if id(old[i]) != id(new[j]) { return "old \(i) ends at new \(j) with another identity" }
-    if updated.contains(i) == isEqual(old[i], new[j]) {
-      return updated.contains(i) ? "old \(i) is updated but unchanged" : "old \(i) changed but is not updated"
+    if updated[i] == isEqual(old[i], new[j]) {
+      return updated[i] ? "old \(i) is updated but unchanged" : "old \(i) changed but is not updated"
     }
   }
   let matchedSources = source.compactMap { $0 }
@@ -122,7 +131,7 @@ func diffViolation<Element, ID: Hashable>(
       return "\(diff.moves.count) moves, but \(matchedSources.count) matched with \(kept) in order"
     }
   }
-  if expectations.matchesKthCopies {
+  if expectations.matchesEveryCopy || expectations.matchesKthCopies {
     var oldRank: [Int] = []
     var seen: [ID: Int] = [:]
     for element in old {
@@ -135,8 +144,8 @@ func diffViolation<Element, ID: Hashable>(
       let key = id(new[j])
       let rank = newSeen[key, default: 0]
       newSeen[key] = rank + 1
-      if rank < seen[key, default: 0] {
-        expectedMatches += 1
+      if rank < seen[key, default: 0] { expectedMatches += 1 }
+      if expectations.matchesKthCopies && rank < seen[key, default: 0] {
         guard let i = source[j], oldRank[i] == rank else { return "new \(j) is not matched with old copy #\(rank)" }
       }
     }
@@ -177,26 +186,4 @@ func _testLongestCommonSubsequence<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
     swap(&previous, &current)
   }
   return previous[b.count]
-}
-
-/// Applies a batch-update diff to `old`, taking inserted and updated elements from `new`
-/// (an independent replay used before a changeset applier is available).
-func applyBatchDiff<Element>(_ diff: OrderedCollectionDiff<Int>, to old: [Element], new: [Element]) -> [Element] {
-  let deleted = Set(diff.deletes).union(diff.moves.map(\.from))
-  let placed = Set(diff.inserts).union(diff.moves.map(\.to))
-  let updated = Set(diff.updates)
-  var survivors = old.indices.filter { !deleted.contains($0) }.makeIterator()
-  var moveSource: [Int: Int] = [:]
-  for move in diff.moves { moveSource[move.to] = move.from }
-  var result: [Element] = []
-  for j in new.indices {
-    if let i = moveSource[j] {
-      result.append(updated.contains(i) ? new[j] : old[i])
-    } else if placed.contains(j) {
-      result.append(new[j])
-    } else if let i = survivors.next() {
-      result.append(updated.contains(i) ? new[j] : old[i])
-    }
-  }
-  return result
 }

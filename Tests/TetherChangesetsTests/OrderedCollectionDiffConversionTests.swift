@@ -159,7 +159,7 @@ final class OrderedCollectionDiffConversionTests: XCTestCase {
   }
 
   func testRandomDiffsRoundTripThroughPatches() {
-    withSeeds(0..<1_000) { seed, rng in
+    withSeeds(0..<700) { seed, rng in
       let old = randomArray(count: Int.random(in: 0...200, using: &rng), alphabet: 8, using: &rng)
       let rate = [0.0, 0.05, 0.2, 0.5, 1.0].randomElement(using: &rng)!
       let diff = randomDiff(oldCount: old.count, changeRate: rate, using: &rng)

@@ -78,3 +78,18 @@ final class UnorderedCollectionChangesetTests: XCTestCase {
     XCTAssertEqual(insert.description, "[5] diff D0 I1 U0 patch [insert(5)]")
   }
 }
+
+extension UnorderedCollectionChangesetTests {
+  func testDescriptionIsSortedSoItDoesNotDependOnHashing() {
+    let old: Set = ["a"]
+    let new: Set = ["c", "b", "a"]
+    let patch = ["c", "b"].map {
+      UnorderedCollectionOperation<String, Set<String>.Index>.insert($0, at: new.firstIndex(of: $0)!)
+    }
+    let changeset = UnorderedCollectionChangeset(collection: new, patch: patch)
+    XCTAssertEqual(changeset.description, "[a, b, c] diff D0 I2 U0 patch [insert(b), insert(c)]")
+    assertReplays(changeset, from: old)
+    let dictionary = UnorderedCollectionChangeset<[String: Int]>.reload(["y": 2, "x": 1])
+    XCTAssertEqual(dictionary.description, #"reload [(key: "x", value: 1), (key: "y", value: 2)]"#)
+  }
+}

@@ -85,6 +85,20 @@ final class SubjectTests: XCTestCase {
     XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
   }
 
+  func testDroppingASubjectAndItsObservationsReleasesTheObserver() {
+    final class Token: Sendable {}
+    var subject: PassthroughSubject<Int, Never>? = PassthroughSubject()
+    var token: Token? = Token()
+    weak let weakToken = token
+    var observation: (any Disposable)? = subject!.observe { [token] _ in _ = token }
+    token = nil
+    XCTAssertNotNil(weakToken)
+    subject = nil
+    XCTAssertTrue(observation!.isDisposed, "a dropped subject ends its observations")
+    observation = nil
+    XCTAssertNil(weakToken, "no reference cycle keeps the observer alive")
+  }
+
   /// Random sequences of sends, subscriptions, disposals and completions against a model.
   func testSeededRandomOperationsMatchTheModel() {
     withSeeds(0..<200) { seed, rng in

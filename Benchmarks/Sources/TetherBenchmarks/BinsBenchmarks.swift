@@ -1,15 +1,12 @@
 import Foundation
 import Tether
 
-// `@MainActor` because the harness's `BenchmarkSuite` is not Sendable; `main.swift` runs on the main actor.
-
 /// An element for the bins benchmarks: binned by `category`, sorted by `score`.
 private struct Ticket: Identifiable, Equatable, Sendable {
   var id: Int
   var category: Int
   var score: Int
 }
-
 
 private let tenBins = (0..<10).map { category in
   DiffCollectionFilter<Ticket>(name: "category \(category)") { $0.category == category }
@@ -39,6 +36,7 @@ private func timeUpdates(_ name: String, sorted: Bool, _ input: [Ticket], note: 
   report(name, nanoseconds / 1_000_000, unit: "ms", note: note)
 }
 
+// `@MainActor` because the harness's `BenchmarkSuite` is not Sendable; `main.swift` runs on the main actor.
 @MainActor let binsBenchmarks = BenchmarkSuite(name: "bins") {
   let churn = tickets(count: 100_000, ids: 10_000, seed: 7)
   let fresh = tickets(count: 100_000, ids: 100_000, seed: 11)
@@ -67,4 +65,21 @@ private func timeUpdates(_ name: String, sorted: Bool, _ input: [Ticket], note: 
     blackHole(changes)
   }
   report("100k deletes from 10 sorted bins of 10k", deleting / 1_000_000, unit: "ms")
+
+  // The observable form: each update also updates the emitted 2D array and delivers a changeset.
+  let observed = medianNanoseconds(repetitions: 5) {
+    let bins = ObservableDiffCollection(filters: tenBins, sortedBy: { $0.score < $1.score })
+    let seen = Counter()
+    let observation = bins.observeNext { changeset in seen.add(changeset.diff.count) }
+    for ticket in churn.prefix(20_000) { bins.update(element: ticket) }
+    observation.dispose()
+    blackHole(seen)
+  }
+  report("20k updates, observable, 10 sorted bins, 10k ids, 1 observer", observed / 1_000_000, unit: "ms")
+}
+
+/// A counter an observer can bump from its (serial) callbacks.
+private final class Counter: @unchecked Sendable {  // Safe: only touched by one serial observer.
+  private var total = 0
+  func add(_ value: Int) { total &+= value }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Dispatch
+import Foundation
 
 /// A named group of benchmarks, run by `tether-benchmarks NAME` or with every other suite.
 struct BenchmarkSuite {

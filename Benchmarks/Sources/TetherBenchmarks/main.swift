@@ -3,6 +3,7 @@ let suites: [BenchmarkSuite] = [
   runtimeBenchmarks,
   changesetBenchmarks,
   binsBenchmarks,
+  diffingSuite,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

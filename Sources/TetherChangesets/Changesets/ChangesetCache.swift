@@ -42,6 +42,7 @@ final class ChangesetCache<Diff, Operation>: Sendable {
 ///
 /// The cached values are immutable once stored and are shared across threads only when the
 /// owning changeset is `Sendable`, which requires its element type to be `Sendable`.
+// @unchecked: values cross threads only inside a changeset that is itself (conditionally) Sendable.
 struct Transfer<Value>: @unchecked Sendable {
   var value: Value
   init(_ value: Value) { self.value = value }

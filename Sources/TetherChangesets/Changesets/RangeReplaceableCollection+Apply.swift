@@ -45,7 +45,7 @@ extension RangeReplaceableCollection {
 
   /// A copy of this collection with the operations of `patch` applied in order.
   ///
-  /// - Complexity: As ``apply(_:)-(_)``, plus a copy.
+  /// - Complexity: As applying the patch in place, plus a copy.
   public func applying(_ patch: [OrderedCollectionOperation<Element, Int>]) -> Self {
     var copy = self
     copy.apply(patch)

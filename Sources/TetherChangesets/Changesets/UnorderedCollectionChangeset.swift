@@ -104,8 +104,12 @@ extension UnorderedCollectionChangeset: Equatable where Collection: Equatable {
 extension UnorderedCollectionChangeset: CustomStringConvertible {
   /// A readable description: the collection, then the counts of each kind of change and the
   /// patch's elements (hashed indices are opaque, so they are not printed).
+  ///
+  /// Elements and operations are listed sorted by their descriptions: a set's or a dictionary's
+  /// order changes from one process to the next, and playground transcripts must not.
   public var description: String {
-    if isReload { return "reload \(Array(collection))" }
+    let elements = collection.map { String(describing: $0) }.sorted().joined(separator: ", ")
+    if isReload { return "reload [\(elements)]" }
     var parts: [String] = []
     for operation in patch {
       switch operation {
@@ -115,7 +119,7 @@ extension UnorderedCollectionChangeset: CustomStringConvertible {
       }
     }
     let diff = self.diff
-    return "\(Array(collection)) diff D\(diff.deletes.count) I\(diff.inserts.count) U\(diff.updates.count)"
-      + " patch [\(parts.joined(separator: ", "))]"
+    return "[\(elements)] diff D\(diff.deletes.count) I\(diff.inserts.count) U\(diff.updates.count)"
+      + " patch [\(parts.sorted().joined(separator: ", "))]"
   }
 }

@@ -1,27 +1,45 @@
 /// Follows every element through an ordered patch to derive its diff.
 ///
 /// The current state of the collection is a treap (a randomized balanced tree ordered by position,
-/// each node counting the elements of its subtree) whose nodes are either a *run* of consecutive
-/// source elements that no operation has addressed yet, or a single element (a source element some
-/// operation addressed, or an element the patch inserted). An operation at offset `p` cuts the run
-/// holding `p` if needed, so the tree never has more than 3k + 1 nodes for k operations and each
-/// operation costs O(log k) expected, however large the collection is. Removals and insertions are
-/// single top-down passes (deleting a treap node merges its two subtrees, which costs O(1) expected
-/// rotations), which keeps the constant small.
+/// each node counting the elements of its subtree). Source elements that no operation has
+/// addressed yet are not nodes: each node carries the *gap* of such untouched elements that come
+/// right before it (a range of consecutive source offsets), then, unless it is a *ghost*, one
+/// element of its own (a source element some operation addressed, or an element the patch
+/// inserted). Initially the tree is one ghost whose gap is the whole source.
+///
+/// An operation at offset `p` finds the node whose gap or element holds `p` (one descent), and if
+/// `p` falls inside a gap it cuts the gap: the part before `p` moves to a new node inserted just
+/// before, from the root and with a fresh random priority, so the tree stays a treap. A move or
+/// delete of an element leaves its gap behind in a ghost (removed once its gap is empty). So the
+/// tree has at most 2k + 1 nodes for k operations and each operation costs O(log k) expected,
+/// however large the collection is.
 @usableFromInline
 struct PatchTracker: ~Copyable {
   private struct Node {
     var left: Int32 = 0
     var right: Int32 = 0
     var priority: UInt32
+    var hasElement: Bool
     var moved = false
     var updated = false
     /// Elements in this subtree.
     var size: Int
-    /// Elements in this node: the run length, or 1.
-    var length: Int
-    /// The source offset of the run's first element, or -1 for an element the patch inserted.
+    /// Untouched source elements right before this node's element.
+    var gap: Int
+    /// The source offset of the gap's first element.
+    var gapOrigin: Int
+    /// The source offset of this node's element, or -1 for an element the patch inserted.
     var origin: Int
+
+    /// Elements in this node: its gap and its own element.
+    var block: Int { hasElement ? gap + 1 : gap }
+  }
+
+  /// What a removed element was.
+  private struct Taken {
+    var origin: Int
+    var moved: Bool
+    var updated: Bool
   }
 
   /// Node 0 is the empty tree. The tracker owns this storage: a plain pointer, because the tree's
@@ -32,22 +50,32 @@ struct PatchTracker: ~Copyable {
   private var root: Int32 = 0
   private var count: Int
   private var deletes: [Int] = []
+  /// The nodes from the root to the last located node (a plain buffer, grown when needed, for the
+  /// same reason as `nodes`).
+  private var path: UnsafeMutablePointer<Int32>
+  private var pathCapacity = 64
+  private var pathCount = 0
 
   private init(sourceCount: Int, operationCount: Int) {
-    // Each operation adds at most three nodes: a run tail cut by a removal, a moved element's
-    // node, and a run tail cut by an insertion.
-    capacity = 3 * operationCount + 2
+    // Each operation adds at most two nodes: a ghost for a cut gap and a node for the element.
+    capacity = 2 * operationCount + 2
     precondition(capacity < Int(Int32.max), "A patch of \(operationCount) operations is too long to convert")
     nodes = .allocate(capacity: capacity)
     count = sourceCount
-    nodes.initialize(to: Node(priority: 0, size: 0, length: 0, origin: -1))
+    nodes.initialize(
+      to: Node(priority: 0, hasElement: false, size: 0, gap: 0, gapOrigin: 0, origin: -1)
+    )
     nodeCount = 1
-    if sourceCount > 0 { root = makeNode(length: sourceCount, origin: 0) }
+    path = .allocate(capacity: pathCapacity)
+    if sourceCount > 0 {
+      root = makeNode(hasElement: false, gap: sourceCount, gapOrigin: 0, origin: -1)
+    }
   }
 
   deinit {
     nodes.deinitialize(count: nodeCount)
     nodes.deallocate()
+    path.deallocate()
   }
 
   /// The diff of a patch (as element-free steps) on a collection of `sourceCount` elements, with
@@ -68,31 +96,23 @@ struct PatchTracker: ~Copyable {
     case .insert:
       let index = operation.index
       checkIndex(index, limit: count + 1, step: step, operation: "insert")
-      root = insert(makeNode(length: 1, origin: -1), into: root, at: index)
-      count += 1
+      put(Taken(origin: -1, moved: false, updated: false), at: index)
     case .delete:
       let index = operation.index
       checkIndex(index, limit: count, step: step, operation: "delete")
-      let origin = nodes[Int(remove(at: index))].origin
-      if origin >= 0 { deletes.append(origin) }
-      count -= 1
+      let taken = take(at: index)
+      if taken.origin >= 0 { deletes.append(taken.origin) }
     case .update:
       let index = operation.index
       checkIndex(index, limit: count, step: step, operation: "update")
-      if let single = singleNode(at: index) {
-        nodes[Int(single)].updated = true
-      } else {
-        let node = remove(at: index)
-        nodes[Int(node)].updated = true
-        root = insert(node, into: root, at: index)
-      }
+      nodes[Int(touch(at: index))].updated = true
     case .move:
       let (from, to) = (operation.index, operation.target)
       checkIndex(from, limit: count, step: step, operation: "move source")
       checkIndex(to, limit: count, step: step, operation: "move target")
-      let node = remove(at: from)
-      nodes[Int(node)].moved = true
-      root = insert(node, into: root, at: to)
+      var taken = take(at: from)
+      taken.moved = true
+      put(taken, at: to)
     }
   }
 
@@ -105,116 +125,156 @@ struct PatchTracker: ~Copyable {
     )
   }
 
-  private mutating func makeNode(length: Int, origin: Int) -> Int32 {
+  private mutating func makeNode(hasElement: Bool, gap: Int, gapOrigin: Int, origin: Int) -> Int32 {
     precondition(nodeCount < capacity, "PatchTracker node storage overflow")
     // A deterministic hash of the node number gives treap priorities without global state.
     var mixed = UInt64(nodeCount) &* 0x9E37_79B9_7F4A_7C15
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
     mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
     let priority = UInt32(truncatingIfNeeded: mixed ^ (mixed >> 31))
-    (nodes + nodeCount).initialize(to: Node(priority: priority, size: length, length: length, origin: origin))
+    let size = hasElement ? gap + 1 : gap
+    (nodes + nodeCount).initialize(
+      to: Node(priority: priority, hasElement: hasElement, size: size, gap: gap, gapOrigin: gapOrigin, origin: origin)
+    )
     nodeCount += 1
     return Int32(nodeCount - 1)
   }
 
   private mutating func recompute(_ node: Int32) {
     let index = Int(node)
-    nodes[index].size = nodes[Int(nodes[index].left)].size + nodes[index].length + nodes[Int(nodes[index].right)].size
+    nodes[index].size = nodes[Int(nodes[index].left)].size + nodes[index].block + nodes[Int(nodes[index].right)].size
   }
 
-  /// The node holding the element at `index` when it holds only that element (not part of a run).
-  private func singleNode(at index: Int) -> Int32? {
-    var current = root
-    var position = index
-    while current != 0 {
-      let node = nodes[Int(current)]
-      let leftSize = nodes[Int(node.left)].size
-      if position < leftSize {
-        current = node.left
-      } else if position < leftSize + node.length {
-        return node.length == 1 ? current : nil
-      } else {
-        position -= leftSize + node.length
-        current = node.right
-      }
-    }
-    return nil
-  }
-
-  /// Removes the element at `index` from the tree and returns a detached single-element node for it
-  /// (its own node, or a new one when it was part of a run).
-  private mutating func remove(at index: Int) -> Int32 {
-    var parent: Int32 = 0
-    var isLeftChild = false
+  /// The node whose block holds the element at `index` and the element's offset in that block
+  /// (below the node's gap for an untouched element, equal to it for the node's own element).
+  /// Records the path from the root in `path`.
+  private mutating func locate(_ index: Int) -> (node: Int32, offset: Int) {
+    pathCount = 0
     var current = root
     var position = index
     while true {
+      if pathCount == pathCapacity {
+        let larger = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * pathCapacity)
+        larger.update(from: path, count: pathCount)
+        path.deallocate()
+        path = larger
+        pathCapacity *= 2
+      }
+      path[pathCount] = current
+      pathCount += 1
       let slot = Int(current)
-      // The element leaves this subtree, whichever node holds it.
-      nodes[slot].size -= 1
       let leftSize = nodes[Int(nodes[slot].left)].size
       if position < leftSize {
-        (parent, isLeftChild, current) = (current, true, nodes[slot].left)
+        current = nodes[slot].left
         continue
       }
       position -= leftSize
-      let length = nodes[slot].length
-      if position >= length {
-        position -= length
-        (parent, isLeftChild, current) = (current, false, nodes[slot].right)
-        continue
-      }
-      if length == 1 {
-        setChild(of: parent, isLeft: isLeftChild, to: merge(nodes[slot].left, nodes[slot].right))
-        nodes[slot].left = 0
-        nodes[slot].right = 0
-        nodes[slot].size = 1
-        return current
-      }
-      // Take one element out of a run: shorten it at either end, or cut it around the element.
-      let origin = nodes[slot].origin + position
-      if position == 0 {
-        nodes[slot].origin += 1
-        nodes[slot].length -= 1
-      } else if position == length - 1 {
-        nodes[slot].length -= 1
-      } else {
-        nodes[slot].length = position
-        let tail = makeNode(length: length - position - 1, origin: origin + 1)
-        nodes[slot].right = insert(tail, into: nodes[slot].right, at: 0)
-      }
-      return makeNode(length: 1, origin: origin)
+      let block = nodes[slot].block
+      if position < block { return (current, position) }
+      position -= block
+      current = nodes[slot].right
     }
   }
 
-  /// Inserts the detached node `new` into `tree` so that its first element is at `position`, and
-  /// returns the root of the resulting tree.
-  private mutating func insert(_ new: Int32, into tree: Int32, at position: Int) -> Int32 {
-    let added = nodes[Int(new)].length
+  /// Removes `amount` elements from the block of the last located node (its gap or its element,
+  /// as the caller has already recorded), fixing the sizes on its path; removes the node once its
+  /// block is empty.
+  private mutating func shrinkLocated(by amount: Int) {
+    for step in 0..<pathCount { nodes[Int(path[step])].size -= amount }
+    let node = path[pathCount - 1]
+    let slot = Int(node)
+    guard nodes[slot].block == 0 else { return }
+    let merged = merge(nodes[slot].left, nodes[slot].right)
+    if pathCount == 1 {
+      root = merged
+    } else {
+      let parent = Int(path[pathCount - 2])
+      if nodes[parent].left == node { nodes[parent].left = merged } else { nodes[parent].right = merged }
+    }
+  }
+
+  /// Cuts the located node's gap before `offset`: its first `offset` untouched elements move to a
+  /// new node placed just before it. Returns the cut part's gap origin.
+  private mutating func cutLocatedGap(_ node: Int32, before offset: Int) -> Int {
+    let slot = Int(node)
+    let gapOrigin = nodes[slot].gapOrigin
+    nodes[slot].gapOrigin += offset
+    nodes[slot].gap -= offset
+    return gapOrigin
+  }
+
+  /// The node whose own element is the element at `index`, making one if it is untouched.
+  private mutating func touch(at index: Int) -> Int32 {
+    let (node, offset) = locate(index)
+    if offset == nodes[Int(node)].gap { return node }
+    // An untouched element: it and the gap before it become a new node before this one.
+    let gapOrigin = cutLocatedGap(node, before: offset + 1)
+    shrinkLocated(by: offset + 1)
+    let touched = makeNode(hasElement: true, gap: offset, gapOrigin: gapOrigin, origin: gapOrigin + offset)
+    root = insert(touched, at: index - offset)
+    return touched
+  }
+
+  /// Removes the element at `index` and says what it was.
+  private mutating func take(at index: Int) -> Taken {
+    count -= 1
+    let (node, offset) = locate(index)
+    let slot = Int(node)
+    if offset == nodes[slot].gap {
+      let taken = Taken(origin: nodes[slot].origin, moved: nodes[slot].moved, updated: nodes[slot].updated)
+      nodes[slot].hasElement = false
+      nodes[slot].moved = false
+      nodes[slot].updated = false
+      shrinkLocated(by: 1)
+      return taken
+    }
+    // An untouched element: the gap before it stays behind in a ghost.
+    let gapOrigin = cutLocatedGap(node, before: offset + 1)
+    shrinkLocated(by: offset + 1)
+    if offset > 0 {
+      root = insert(makeNode(hasElement: false, gap: offset, gapOrigin: gapOrigin, origin: -1), at: index - offset)
+    }
+    return Taken(origin: gapOrigin + offset, moved: false, updated: false)
+  }
+
+  /// Inserts an element so that it ends up at `index`.
+  private mutating func put(_ element: Taken, at index: Int) {
+    defer { count += 1 }
+    var offset = 0
+    var gapOrigin = 0
+    if index < count {
+      let located = locate(index)
+      offset = located.offset
+      if offset > 0 {
+        // Inside a block: the new node takes the gap before `index`.
+        gapOrigin = cutLocatedGap(located.node, before: offset)
+        shrinkLocated(by: offset)
+      }
+    }
+    let node = makeNode(hasElement: true, gap: offset, gapOrigin: gapOrigin, origin: element.origin)
+    nodes[Int(node)].moved = element.moved
+    nodes[Int(node)].updated = element.updated
+    root = insert(node, at: index - offset)
+  }
+
+  /// Inserts the detached node `new` so that its block starts at `position`, which must be a block
+  /// boundary.
+  private mutating func insert(_ new: Int32, at position: Int) -> Int32 {
+    let added = nodes[Int(new)].size
     let priority = nodes[Int(new)].priority
-    var top = tree
     var parent: Int32 = 0
     var isLeftChild = false
-    var current = tree
+    var current = root
     var position = position
     while current != 0 && nodes[Int(current)].priority >= priority {
       let slot = Int(current)
       nodes[slot].size += added
       let leftSize = nodes[Int(nodes[slot].left)].size
-      let length = nodes[slot].length
       if position <= leftSize {
         (parent, isLeftChild, current) = (current, true, nodes[slot].left)
-      } else if position >= leftSize + length {
-        position -= leftSize + length
-        (parent, isLeftChild, current) = (current, false, nodes[slot].right)
       } else {
-        // The position falls inside this run: keep its head here, move its tail to the front of the
-        // right subtree, and put the new node before that tail.
-        let headLength = position - leftSize
-        let tail = makeNode(length: length - headLength, origin: nodes[slot].origin + headLength)
-        nodes[slot].length = headLength
-        nodes[slot].right = insert(tail, into: nodes[slot].right, at: 0)
-        position = 0
+        position -= leftSize + nodes[slot].block
+        assert(position >= 0, "PatchTracker: insertion inside a block")
         (parent, isLeftChild, current) = (current, false, nodes[slot].right)
       }
     }
@@ -222,52 +282,30 @@ struct PatchTracker: ~Copyable {
     nodes[Int(new)].left = before
     nodes[Int(new)].right = after
     recompute(new)
-    if parent == 0 {
-      top = new
-    } else if isLeftChild {
+    if parent == 0 { return new }
+    if isLeftChild {
       nodes[Int(parent)].left = new
     } else {
       nodes[Int(parent)].right = new
     }
-    return top
+    return root
   }
 
-  private mutating func setChild(of parent: Int32, isLeft: Bool, to child: Int32) {
-    if parent == 0 {
-      root = child
-    } else if isLeft {
-      nodes[Int(parent)].left = child
-    } else {
-      nodes[Int(parent)].right = child
-    }
-  }
-
-  /// Splits `tree` into its first `position` elements and the rest, cutting a run in two if needed.
+  /// Splits `tree` into its first `position` elements and the rest; `position` is a block boundary.
   private mutating func split(_ tree: Int32, _ position: Int) -> (Int32, Int32) {
     if tree == 0 { return (0, 0) }
     let index = Int(tree)
     let leftSize = nodes[Int(nodes[index].left)].size
-    let length = nodes[index].length
     if position <= leftSize {
       let (first, second) = split(nodes[index].left, position)
       nodes[index].left = second
       recompute(tree)
       return (first, tree)
     }
-    if position >= leftSize + length {
-      let (first, second) = split(nodes[index].right, position - leftSize - length)
-      nodes[index].right = first
-      recompute(tree)
-      return (tree, second)
-    }
-    // The cut falls inside this run: keep its head here, move its tail to a new node.
-    let headLength = position - leftSize
-    let tail = makeNode(length: length - headLength, origin: nodes[index].origin + headLength)
-    let right = nodes[index].right
-    nodes[index].length = headLength
-    nodes[index].right = 0
+    let (first, second) = split(nodes[index].right, position - leftSize - nodes[index].block)
+    nodes[index].right = first
     recompute(tree)
-    return (tree, merge(tail, right))
+    return (tree, second)
   }
 
   private mutating func merge(_ first: Int32, _ second: Int32) -> Int32 {
@@ -284,8 +322,28 @@ struct PatchTracker: ~Copyable {
     }
   }
 
-  /// Walks the final state in order and classifies every node.
+  /// Checks in debug builds that every node's size adds up, priorities form a heap, no node is
+  /// empty, and the tree holds `count` elements.
+  private func _checkInvariants() {
+    #if DEBUG
+    func check(_ node: Int32) -> Int {
+      if node == 0 { return 0 }
+      let entry = nodes[Int(node)]
+      precondition(entry.block > 0, "PatchTracker: empty node \(node)")
+      for child in [entry.left, entry.right] where child != 0 {
+        precondition(nodes[Int(child)].priority <= entry.priority, "PatchTracker: heap order broken at \(node)")
+      }
+      let size = check(entry.left) + entry.block + check(entry.right)
+      precondition(size == entry.size, "PatchTracker: node \(node) counts \(entry.size) elements, holds \(size)")
+      return size
+    }
+    precondition(check(root) == count, "PatchTracker: the tree does not hold \(count) elements")
+    #endif
+  }
+
+  /// Walks the final state in order and classifies every node's element.
   private func finish() -> OrderedCollectionDiff<Int> {
+    _checkInvariants()
     var diff = OrderedCollectionDiff<Int>(deletes: deletes.sorted())
     var stack: [Int32] = []
     var current = root
@@ -296,13 +354,16 @@ struct PatchTracker: ~Copyable {
         current = nodes[Int(current)].left
       }
       let node = nodes[Int(stack.removeLast())]
-      if node.origin < 0 {
-        diff.inserts.append(position)
-      } else {
-        if node.moved { diff.moves.append((from: node.origin, to: position)) }
-        if node.updated { diff.updates.append(node.origin) }
+      position += node.gap
+      if node.hasElement {
+        if node.origin < 0 {
+          diff.inserts.append(position)
+        } else {
+          if node.moved { diff.moves.append((from: node.origin, to: position)) }
+          if node.updated { diff.updates.append(node.origin) }
+        }
+        position += 1
       }
-      position += node.length
       current = node.right
     }
     diff.updates.sort()

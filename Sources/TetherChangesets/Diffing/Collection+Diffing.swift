@@ -18,7 +18,8 @@ extension Collection where Element: Hashable {
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int> {
+  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
+  {
     _hashableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff
   }
 
@@ -60,7 +61,8 @@ extension Collection where Element: Identifiable & Equatable {
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int> {
+  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
+  {
     _identifiableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff
   }
 
@@ -102,7 +104,8 @@ extension Collection where Element: Identifiable & Hashable {
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int> {
+  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
+  {
     _identifiableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff
   }
 
@@ -144,7 +147,8 @@ extension Collection where Element: Diffable {
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int> {
+  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
+  {
     _diffableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff
   }
 
@@ -186,7 +190,8 @@ extension Collection where Element: Diffable & Hashable {
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int> {
+  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
+  {
     _diffableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff
   }
 
@@ -228,7 +233,8 @@ extension Collection where Element: Diffable & Identifiable & Equatable {
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int> {
+  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
+  {
     _diffableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff
   }
 
@@ -270,7 +276,8 @@ extension Collection where Element: Diffable & Identifiable & Hashable {
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
   @inlinable
-  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int> {
+  public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
+  {
     _diffableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: false).orderedCollectionDiff
   }
 

@@ -51,24 +51,22 @@ internal struct _DiffParts {
 ///   - marksMoves: Whether `newMatch` distinguishes kept elements (`-2`) from moved ones
 ///     (`>= 0`); when `false` every matched element keeps its place.
 ///   - moveCount: The number of moved elements when `marksMoves` is `true`.
-///   - checksEquality: Whether to call `isEqual` on matched pairs to find updates.
-///   - isEqual: Whether old element `i` and new element `j` have equal content.
+///   - elements: The diffed collections, compared for updates when they check equality.
 @inlinable
-internal func _assembleDiffParts(
+internal func _assembleDiffParts<Elements: _DiffElements>(
   _ matching: _Matching,
   marksMoves: Bool,
   moveCount: Int,
-  checksEquality: Bool,
-  isEqual: (_ old: Int, _ new: Int) -> Bool
+  elements: Elements
 ) -> _DiffParts {
   var parts = _collectStructuralChanges(matching, marksMoves: marksMoves, moveCount: moveCount)
-  if checksEquality {
+  if elements.checksEquality {
     matching.oldMatch.withUnsafeBufferPointer { oldMatch in
       for i in oldMatch.indices {
         let match = oldMatch[i]
         if match < 0 {
           let j = Int(~match)
-          if !isEqual(i, j) {
+          if !elements.isEqual(old: i, new: j) {
             parts.updates.append(i)
             parts.updateTargets.append(j)
           }

@@ -1,7 +1,6 @@
-// How each kind of element is identified and compared, as closures over offsets for the engine.
-// Every public entry point funnels into one of these four.
+// How each kind of element becomes a `_DiffElements` source. Every public entry point funnels
+// into one of these four.
 
-/// Identity by `id`, content by `==`.
 @inlinable
 internal func _identifiableDiffParts<Old: Collection, New: Collection>(
   from old: Old,
@@ -10,20 +9,10 @@ internal func _identifiableDiffParts<Old: Collection, New: Collection>(
   collectsDuplicates: Bool
 ) -> _DiffParts where Old.Element: Identifiable & Equatable, New.Element == Old.Element {
   _withContiguousElements(old, new) { old, new in
-    _diffParts(
-      oldCount: old.count,
-      newCount: new.count,
-      algorithm: algorithm,
-      oldID: { old[$0].id },
-      newID: { new[$0].id },
-      checksEquality: true,
-      isEqual: { old[$0] == new[$1] },
-      collectsDuplicates: collectsDuplicates
-    )
+    _diffParts(_IdentifiableElements(old: old, new: new), algorithm: algorithm, collectsDuplicates: collectsDuplicates)
   }
 }
 
-/// The value is its own identity: no updates.
 @inlinable
 internal func _hashableDiffParts<Old: Collection, New: Collection>(
   from old: Old,
@@ -32,16 +21,7 @@ internal func _hashableDiffParts<Old: Collection, New: Collection>(
   collectsDuplicates: Bool
 ) -> _DiffParts where Old.Element: Hashable, New.Element == Old.Element {
   _withContiguousElements(old, new) { old, new in
-    _diffParts(
-      oldCount: old.count,
-      newCount: new.count,
-      algorithm: algorithm,
-      oldID: { old[$0] },
-      newID: { new[$0] },
-      checksEquality: false,
-      isEqual: { _, _ in true },
-      collectsDuplicates: collectsDuplicates
-    )
+    _diffParts(_HashableElements(old: old, new: new), algorithm: algorithm, collectsDuplicates: collectsDuplicates)
   }
 }
 
@@ -56,20 +36,20 @@ internal func _diffableDiffParts<Old: Collection, New: Collection>(
   _withContiguousElements(old, new) { old, new in
     let oldIDs = old.map(\.diffIdentifier)
     let newIDs = new.map(\.diffIdentifier)
-    return _diffParts(
-      oldCount: old.count,
-      newCount: new.count,
-      algorithm: algorithm,
-      oldID: { oldIDs[$0] },
-      newID: { newIDs[$0] },
-      checksEquality: true,
-      isEqual: { old[$0].isDiffableItemEqual(to: new[$1]) },
-      collectsDuplicates: collectsDuplicates
-    )
+    return oldIDs.withUnsafeBufferPointer { oldIDs in
+      newIDs.withUnsafeBufferPointer { newIDs in
+        withoutActuallyEscaping({ (i: Int, j: Int) in old[i].isDiffableItemEqual(to: new[j]) }) { compare in
+          _diffParts(
+            _PrecomputedElements(oldIDs: oldIDs, newIDs: newIDs, compare: compare),
+            algorithm: algorithm,
+            collectsDuplicates: collectsDuplicates
+          )
+        }
+      }
+    }
   }
 }
 
-/// Caller-supplied identity and equality.
 @inlinable
 internal func _closureDiffParts<Old: Collection, New: Collection, ID: Hashable>(
   from old: Old,
@@ -80,15 +60,14 @@ internal func _closureDiffParts<Old: Collection, New: Collection, ID: Hashable>(
   collectsDuplicates: Bool
 ) -> _DiffParts where New.Element == Old.Element {
   _withContiguousElements(old, new) { old, new in
-    _diffParts(
-      oldCount: old.count,
-      newCount: new.count,
-      algorithm: algorithm,
-      oldID: { identifier(old[$0]) },
-      newID: { identifier(new[$0]) },
-      checksEquality: true,
-      isEqual: { isEqual(old[$0], new[$1]) },
-      collectsDuplicates: collectsDuplicates
-    )
+    withoutActuallyEscaping(identifier) { identifier in
+      withoutActuallyEscaping(isEqual) { isEqual in
+        _diffParts(
+          _ClosureElements(old: old, new: new, identifier: identifier, equal: isEqual),
+          algorithm: algorithm,
+          collectsDuplicates: collectsDuplicates
+        )
+      }
+    }
   }
 }

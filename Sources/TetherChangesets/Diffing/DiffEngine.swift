@@ -1,23 +1,12 @@
 // The one entry point every public diffing API goes through, whatever the element kind.
 
-/// Diffs two collections given by their counts and per-offset identifier and equality functions.
+/// Diffs two collections.
 ///
-/// - Parameters:
-///   - oldID: The identifier of the old element at an offset.
-///   - newID: The identifier of the new element at an offset.
-///   - checksEquality: Whether matched elements can differ in content (`false` when the
-///     identifier is the whole value).
-///   - isEqual: Whether old element `i` and new element `j`, matched by identifier, are equal.
-///   - collectsDuplicates: Whether to fill ``_DiffParts/duplicates``.
+/// - Parameter collectsDuplicates: Whether to fill ``_DiffParts/duplicates``.
 @inlinable
-internal func _diffParts<ID: Hashable>(
-  oldCount: Int,
-  newCount: Int,
+internal func _diffParts<Elements: _DiffElements>(
+  _ elements: Elements,
   algorithm: DiffAlgorithm,
-  oldID: (Int) -> ID,
-  newID: (Int) -> ID,
-  checksEquality: Bool,
-  isEqual: (_ old: Int, _ new: Int) -> Bool,
   collectsDuplicates: Bool
 ) -> _DiffParts {
   var matching: _Matching
@@ -26,34 +15,23 @@ internal func _diffParts<ID: Hashable>(
   var warnsOfDuplicates = true
   switch algorithm {
   case .heckel:
-    matching = _heckelMatching(oldCount: oldCount, newCount: newCount, oldID: oldID, newID: newID)
+    matching = _heckelMatching(elements)
     marksMoves = !matching.keepsOrder
     if marksMoves { moveCount = _markKeptElements(&matching) }
   case .myers(let inferMoves):
-    let identities = _internIdentities(oldCount: oldCount, newCount: newCount, oldID: oldID, newID: newID)
-    (matching, moveCount) = _myersMatching(identities, inferMoves: inferMoves)
+    (matching, moveCount) = _myersMatching(_internIdentities(elements), inferMoves: inferMoves)
     // Without move inference, Myers matches by position along the script: duplicates are fine.
     warnsOfDuplicates = inferMoves
   }
-  var parts = _assembleDiffParts(
-    matching,
-    marksMoves: marksMoves,
-    moveCount: moveCount,
-    checksEquality: checksEquality,
-    isEqual: isEqual
-  )
+  var parts = _assembleDiffParts(matching, marksMoves: marksMoves, moveCount: moveCount, elements: elements)
   if (matching.oldHasDuplicates || matching.newHasDuplicates) && (warnsOfDuplicates || collectsDuplicates) {
-    let groups = _duplicateReport(
-      oldCount: oldCount,
-      newCount: newCount,
-      oldID: oldID,
-      newID: newID,
+    parts.duplicates = _duplicateReport(
+      elements,
       oldHasDuplicates: matching.oldHasDuplicates,
       newHasDuplicates: matching.newHasDuplicates,
       warns: warnsOfDuplicates,
       collectsGroups: collectsDuplicates
     )
-    if collectsDuplicates { parts.duplicates = groups }
   }
   return parts
 }
@@ -62,11 +40,8 @@ internal func _diffParts<ID: Hashable>(
 /// reports the duplicates of both sides once through ``TetherLogger``. Only runs when duplicates
 /// were seen; the message is built only if the logger reads it.
 @inlinable
-internal func _duplicateReport<ID: Hashable>(
-  oldCount: Int,
-  newCount: Int,
-  oldID: (Int) -> ID,
-  newID: (Int) -> ID,
+internal func _duplicateReport<Elements: _DiffElements>(
+  _ elements: Elements,
   oldHasDuplicates: Bool,
   newHasDuplicates: Bool,
   warns: Bool,
@@ -75,13 +50,14 @@ internal func _duplicateReport<ID: Hashable>(
   if warns {
     TetherLogger.shared.warn(
       _duplicateMessage(
-        old: oldHasDuplicates ? _duplicateGroups(count: oldCount, id: oldID) : [],
-        new: newHasDuplicates ? _duplicateGroups(count: newCount, id: newID) : []
+        old: oldHasDuplicates ? _duplicateGroups(count: elements.oldCount, id: elements.oldID) : [],
+        new: newHasDuplicates ? _duplicateGroups(count: elements.newCount, id: elements.newID) : []
       )
     )
   }
-  guard collectsGroups && newHasDuplicates else { return [] }
-  return _duplicateGroups(count: newCount, id: newID).map(\.offsets)
+  // Only the old side may be flagged when the new copies were all matched: look at the new side.
+  guard collectsGroups else { return [] }
+  return _duplicateGroups(count: elements.newCount, id: elements.newID).map(\.offsets)
 }
 
 /// The identifiers occurring more than once, in order of first occurrence, with their offsets.
@@ -101,11 +77,13 @@ internal func _duplicateGroups<ID: Hashable>(count: Int, id: (Int) -> ID) -> [(i
 }
 
 @inlinable
-internal func _duplicateMessage<ID>(old: [(id: ID, offsets: [Int])], new: [(id: ID, offsets: [Int])]) -> String {
+internal func _duplicateMessage<ID: Hashable>(
+  old: [(id: ID, offsets: [Int])], new: [(id: ID, offsets: [Int])]
+) -> String {
   var sides: [String] = []
   for (name, groups) in [("old", old), ("new", new)] where !groups.isEmpty {
     sides.append(
-      "\(groups.count) in the \(name) collection (e.g. \(String(reflecting: groups[0].id)) "
+      "\(groups.count) in the \(name) collection (e.g. \(String(reflecting: AnyHashable(groups[0].id).base)) "
         + "at offsets \(Array(groups[0].offsets.prefix(8))))"
     )
   }

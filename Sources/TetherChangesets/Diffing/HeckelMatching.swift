@@ -59,21 +59,24 @@ internal func _checkDiffCounts(_ oldCount: Int, _ newCount: Int) {
   )
 }
 
+/// How many identifiers are hashed ahead of their table lookups. Hashing a block first leaves
+/// the lookup loop so short that the processor overlaps the cache misses of several lookups (the
+/// table is far larger than the cache for big collections), which makes large diffs 2-4x faster.
+@usableFromInline
+internal let _hashBlockSize = 128
+
 /// Matches old and new elements by identifier in O(n + m) expected time.
-///
-/// - Parameters:
-///   - oldID: The identifier of the old element at an offset.
-///   - newID: The identifier of the new element at an offset.
 @inlinable
-internal func _heckelMatching<ID: Hashable>(
-  oldCount n: Int,
-  newCount m: Int,
-  oldID: (Int) -> ID,
-  newID: (Int) -> ID
-) -> _Matching {
+internal func _heckelMatching<Elements: _DiffElements>(_ elements: Elements) -> _Matching {
+  let n = elements.oldCount
+  let m = elements.newCount
   _checkDiffCounts(n, m)
   var table = _IdentityTable(minimumCapacity: Swift.max(n, m))
-  defer { table.deallocate() }
+  let tags = UnsafeMutablePointer<UInt64>.allocate(capacity: _hashBlockSize)
+  defer {
+    table.deallocate()
+    tags.deallocate()
+  }
   // Slot values: an old offset `i >= 0` is the first old occurrence not yet matched (the rest
   // follow through `oldMatch`, which holds the chain until matching overwrites it); `~i` means
   // all old occurrences are matched (old element `i` carries the identifier); `~(n + j)` means
@@ -86,60 +89,78 @@ internal func _heckelMatching<ID: Hashable>(
   var newMatch: [Int32] = []
   let oldMatch = [Int32](unsafeUninitializedCapacity: n) { oldMatch, oldInitialized in
     // Newest first, so that each identifier's chain lists its old offsets in ascending order.
-    var i = n &- 1
-    while i >= 0 {
-      let id = oldID(i)
-      let tagBits = _IdentityTable.tagBits(forHash: id.hashValue)
-      let (slot, found) = table.find(tagBits) { oldID(Int($0)) == id }
-      if found {
-        oldMatch[i] = table.value(at: slot)
-        oldHasDuplicates = true
-      } else {
-        oldMatch[i] = endOfChain
-        table.count &+= 1
+    var blockEnd = n
+    while blockEnd > 0 {
+      let blockStart = Swift.max(0, blockEnd &- _hashBlockSize)
+      for i in blockStart..<blockEnd {
+        tags[i &- blockStart] = _IdentityTable.tagBits(forHash: elements.oldID(i).hashValue)
       }
-      table.store(tagBits, Int32(truncatingIfNeeded: i), at: slot)
-      i &-= 1
+      table.touch(tags, count: blockEnd &- blockStart)
+      var i = blockEnd &- 1
+      while i >= blockStart {
+        let tagBits = tags[i &- blockStart]
+        let (slot, found) = table.find(tagBits) { elements.oldID(Int($0)) == elements.oldID(i) }
+        if found {
+          oldMatch[i] = table.value(at: slot)
+          oldHasDuplicates = true
+        } else {
+          oldMatch[i] = endOfChain
+          table.count &+= 1
+        }
+        table.store(tagBits, Int32(truncatingIfNeeded: i), at: slot)
+        i &-= 1
+      }
+      blockEnd = blockStart
     }
     oldInitialized = n
 
     newMatch = [Int32](unsafeUninitializedCapacity: m) { newMatch, newInitialized in
       var previousOld: Int32 = -1
-      for j in 0..<m {
-        let id = newID(j)
-        let tagBits = _IdentityTable.tagBits(forHash: id.hashValue)
-        var (slot, found) = table.find(tagBits) { value in
-          let element = Int(value >= 0 ? value : ~value)
-          return element < n ? oldID(element) == id : newID(element &- n) == id
+      var blockStart = 0
+      while blockStart < m {
+        let blockEnd = Swift.min(m, blockStart &+ _hashBlockSize)
+        for j in blockStart..<blockEnd {
+          tags[j &- blockStart] = _IdentityTable.tagBits(forHash: elements.newID(j).hashValue)
         }
-        guard found else {
-          newMatch[j] = -1
-          if table.count >= table.growthLimit {
-            table.grow()
-            slot = table.findEmpty(tagBits)
+        table.touch(tags, count: blockEnd &- blockStart)
+        for j in blockStart..<blockEnd {
+          let tagBits = tags[j &- blockStart]
+          var (slot, found) = table.find(tagBits) { value in
+            let element = Int(value >= 0 ? value : ~value)
+            return element < n
+              ? elements.oldID(element) == elements.newID(j) : elements.newID(element &- n) == elements.newID(j)
           }
-          table.store(tagBits, ~Int32(truncatingIfNeeded: n &+ j), at: slot)
-          table.count &+= 1
-          continue
+          guard found else {
+            newMatch[j] = -1
+            if table.count >= table.growthLimit {
+              table.grow()
+              slot = table.findEmpty(tagBits)
+            }
+            table.store(tagBits, ~Int32(truncatingIfNeeded: n &+ j), at: slot)
+            table.count &+= 1
+            continue
+          }
+          let head = table.value(at: slot)
+          guard head >= 0 else {
+            // Every old copy is taken (or there was none): an extra copy in the new collection.
+            newMatch[j] = -1
+            newHasDuplicates = true
+            continue
+          }
+          let next = oldMatch[Int(head)]
+          oldMatch[Int(head)] = ~Int32(truncatingIfNeeded: j)
+          newMatch[j] = head
+          table.store(tagBits, next == endOfChain ? ~head : next, at: slot)
+          matchedCount &+= 1
+          if head < previousOld { keepsOrder = false }
+          previousOld = head
         }
-        let head = table.value(at: slot)
-        guard head >= 0 else {
-          // Every old copy is taken (or there was none): an extra copy in the new collection.
-          newMatch[j] = -1
-          newHasDuplicates = true
-          continue
-        }
-        let next = oldMatch[Int(head)]
-        oldMatch[Int(head)] = ~Int32(truncatingIfNeeded: j)
-        newMatch[j] = head
-        table.store(tagBits, next == endOfChain ? ~head : next, at: slot)
-        matchedCount &+= 1
-        if head < previousOld { keepsOrder = false }
-        previousOld = head
+        blockStart = blockEnd
       }
       newInitialized = m
     }
   }
+  table.publishTouches()
   return _Matching(
     oldMatch: oldMatch,
     newMatch: newMatch,

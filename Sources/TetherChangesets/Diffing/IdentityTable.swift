@@ -1,3 +1,5 @@
+import Synchronization
+
 // The hash table behind every diff: open addressing with linear probing over 64-bit slots.
 //
 // A slot is 0 when empty; otherwise its high 32 bits are a tag taken from the identifier's hash
@@ -10,6 +12,10 @@
 //
 // The home slot comes from the tag's top bits, so growing the table re-places every slot from its
 // tag alone, without hashing an identifier again.
+
+/// Where ``_IdentityTable/publishTouches()`` stores; nothing reads it.
+@usableFromInline
+internal let _touchSink = Atomic<UInt64>(0)
 
 @usableFromInline
 internal struct _IdentityTable {
@@ -30,6 +36,10 @@ internal struct _IdentityTable {
   /// Grow before `count` exceeds this (a load factor of 3/4).
   @usableFromInline
   internal var growthLimit: Int
+
+  /// The xor of every slot read by ``touch(_:count:)``; see ``publishTouches()``.
+  @usableFromInline
+  internal var touched: UInt64 = 0
 
   @usableFromInline
   internal static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
@@ -101,6 +111,24 @@ internal struct _IdentityTable {
   @inline(__always)
   internal func store(_ tagBits: UInt64, _ value: Int32, at slot: Int) {
     slots[slot] = tagBits | UInt64(UInt32(bitPattern: value))
+  }
+
+  /// Reads the home slots of a block of tags, so that the lookups that follow find them in the
+  /// cache. Swift has no prefetch instruction; this tight loop of independent loads lets the
+  /// processor fetch many slots at once, where the lookup loop alone would wait for one or two.
+  @inlinable
+  @inline(__always)
+  internal mutating func touch(_ tags: UnsafePointer<UInt64>, count: Int) {
+    var touched = self.touched
+    for index in 0..<count { touched ^= slots[Int(truncatingIfNeeded: tags[index] &>> homeShift)] }
+    self.touched = touched
+  }
+
+  /// Keeps the optimizer from removing the loads of ``touch(_:count:)``: their values flow into an
+  /// atomic store it cannot drop.
+  @inlinable
+  internal func publishTouches() {
+    _touchSink.store(touched, ordering: .relaxed)
   }
 
   /// Doubles the capacity, re-placing every slot from its tag.

@@ -34,12 +34,9 @@ internal struct _InternedIdentities {
 /// Interns the identifiers of both collections: an identifier's code is its slot in a table
 /// sized so that it never grows (so slots stay put).
 @inlinable
-internal func _internIdentities<ID: Hashable>(
-  oldCount n: Int,
-  newCount m: Int,
-  oldID: (Int) -> ID,
-  newID: (Int) -> ID
-) -> _InternedIdentities {
+internal func _internIdentities<Elements: _DiffElements>(_ elements: Elements) -> _InternedIdentities {
+  let n = elements.oldCount
+  let m = elements.newCount
   _checkDiffCounts(n, m)
   let table = _IdentityTable(minimumCapacity: n &+ m)
   defer { table.deallocate() }
@@ -49,9 +46,9 @@ internal func _internIdentities<ID: Hashable>(
   var newHasDuplicates = false
   let oldCodes = [Int32](unsafeUninitializedCapacity: n) { codes, initialized in
     for i in 0..<n {
-      let id = oldID(i)
+      let id = elements.oldID(i)
       let tagBits = _IdentityTable.tagBits(forHash: id.hashValue)
-      let (slot, found) = table.find(tagBits) { oldID(Int($0)) == id }
+      let (slot, found) = table.find(tagBits) { elements.oldID(Int($0)) == id }
       if found {
         oldHasDuplicates = true
       } else {
@@ -63,11 +60,11 @@ internal func _internIdentities<ID: Hashable>(
   }
   let newCodes = [Int32](unsafeUninitializedCapacity: m) { codes, initialized in
     for j in 0..<m {
-      let id = newID(j)
+      let id = elements.newID(j)
       let tagBits = _IdentityTable.tagBits(forHash: id.hashValue)
       let (slot, found) = table.find(tagBits) { value in
         let element = Int(value)
-        return element < n ? oldID(element) == id : newID(element &- n) == id
+        return element < n ? elements.oldID(element) == id : elements.newID(element &- n) == id
       }
       if found && Int(table.value(at: slot)) >= n {
         newHasDuplicates = true

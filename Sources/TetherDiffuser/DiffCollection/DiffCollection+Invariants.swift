@@ -33,7 +33,7 @@ extension DiffCollection {
     for (binIndex, bin) in storage.enumerated() {
       bin.checkChunks("bin \(binIndex)")
       let elements = bin.elements
-      let stamps = bin.chunks.flatMap(\.stamps)
+      let stamps = bin.chunks.flatMap { $0.stamps }
       total += elements.count
       for row in elements.indices {
         let element = elements[row]

@@ -103,7 +103,7 @@ extension DiffCollection {
   ///
   /// - Complexity: O(*n*)
   public mutating func removeAll() {
-    let chunkCapacity = storage.first?.chunkCapacity ?? Self.defaultChunkCapacity
+    let chunkCapacity = storage.first?.chunkCapacity ?? Bin.defaultChunkCapacity
     storage = Array(repeating: Bin(chunkCapacity: chunkCapacity), count: filters.count)
     locations = [:]
   }

@@ -51,9 +51,6 @@ public struct DiffCollection<Element: Equatable, ID: Hashable> {
     }
   }
 
-  /// The default number of rows a bin keeps in one contiguous chunk.
-  @usableFromInline static var defaultChunkCapacity: Int { 512 }
-
   /// The filters, one per bin, in section order.
   public let filters: [DiffCollectionFilter<Element>]
 
@@ -70,7 +67,7 @@ public struct DiffCollection<Element: Equatable, ID: Hashable> {
   ///
   /// Pass `id: \.self` for `Hashable` elements identified by their whole value.
   public init(filters: [DiffCollectionFilter<Element>], id: @escaping @Sendable (Element) -> ID) {
-    self.init(filters: filters, id: id, order: nil, chunkCapacity: Self.defaultChunkCapacity)
+    self.init(filters: filters, id: id, order: nil, chunkCapacity: Bin.defaultChunkCapacity)
   }
 
   /// Creates an empty collection with one bin per filter, identifying elements by `id`, keeping
@@ -80,7 +77,7 @@ public struct DiffCollection<Element: Equatable, ID: Hashable> {
     id: @escaping @Sendable (Element) -> ID,
     sortedBy areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool
   ) {
-    self.init(filters: filters, id: id, order: areInIncreasingOrder, chunkCapacity: Self.defaultChunkCapacity)
+    self.init(filters: filters, id: id, order: areInIncreasingOrder, chunkCapacity: Bin.defaultChunkCapacity)
   }
 
   /// The designated initializer; tests pass a small `chunkCapacity` to exercise chunk splits and merges.
@@ -139,7 +136,7 @@ public struct DiffCollection<Element: Equatable, ID: Hashable> {
   ///
   /// - Complexity: O(*n*)
   public var bins: [[Element]] {
-    storage.map(\.elements)
+    storage.map { $0.elements }
   }
 
   /// The number of stored elements, over all bins.

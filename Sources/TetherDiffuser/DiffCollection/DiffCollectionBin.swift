@@ -34,6 +34,9 @@ struct DiffCollectionBin<Element> {
     }
   }
 
+  /// The default number of rows a bin keeps in one contiguous chunk.
+  @usableFromInline static var defaultChunkCapacity: Int { 512 }
+
   @usableFromInline var chunks: [Chunk] = []
   @usableFromInline var ends: [Int] = []
   @usableFromInline let chunkCapacity: Int

@@ -36,7 +36,9 @@
 /// synchronously inside ``run(_:)``, so effects may touch state of the same isolation domain (such
 /// as views on the main actor). A `run` made from inside an effect is not nested: it is queued and
 /// applied right after the current run finishes, so every effect sees runs in order. To drive a
-/// diffuser from a signal that emits on other threads, use ``bind(_:)`` (see there).
+/// diffuser from a signal or a property that emits on other threads, use `signal.bind(to: diffuser)`
+/// on the main actor, or `signal.bind(to: diffuser, context:)` for a diffuser moved into the
+/// binding.
 public final class Diffuser<A> {
   /// Applies one model: runs the effects whose values changed since the last apply.
   let apply: (A) -> Void
@@ -94,3 +96,8 @@ public final class Diffuser<A> {
     forget()
   }
 }
+
+// A diffuser holds unsynchronized state and runs non-Sendable effects: it must stay in one
+// isolation domain. Spelling the non-conformance out keeps anyone from adding it retroactively.
+@available(*, unavailable)
+extension Diffuser: Sendable {}

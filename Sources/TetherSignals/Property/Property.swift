@@ -34,6 +34,7 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
 
   deinit {
     core.send(.completed)
+    core.detachAll()
   }
 
   /// The current value. Setting it emits the new value to every observer.

@@ -19,6 +19,10 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SubjectProto
   @inlinable
   public init() {}
 
+  deinit {
+    core.detachAll()
+  }
+
   /// Sends an event to every current observer; ignored after a terminal event.
   @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {

@@ -10,6 +10,10 @@ public final class ReplayOneSubject<Element, Error: Swift.Error>: SubjectProtoco
   @inlinable
   public init() {}
 
+  deinit {
+    core.detachAll()
+  }
+
   /// Sends an event to every observer and remembers the latest element for later ones.
   @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {

@@ -13,6 +13,10 @@ public final class ReplaySubject<Element, Error: Swift.Error>: SubjectProtocol, 
     core = SubjectCore(bufferSize: bufferSize)
   }
 
+  deinit {
+    core.detachAll()
+  }
+
   /// Sends an event to every observer and remembers it for later ones.
   @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {

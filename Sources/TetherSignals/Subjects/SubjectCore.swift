@@ -139,6 +139,20 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     return subscription
   }
 
+  /// Unregisters every observer without sending anything; the owner calls it when it goes away,
+  /// which also breaks the reference cycles between the core and its subscriptions.
+  internal func detachAll() {
+    let detached = state.withLock { state in
+      let detached = state.slots
+      for case let subscription? in detached { subscription.slot = -1 }
+      state.slots = []
+      state.freeSlots = []
+      state.queue.removeAll()
+      return detached
+    }
+    for case let subscription? in detached { subscription.markEnded() }
+  }
+
   @inlinable
   internal func remove(_ subscription: Sub) {
     state.withLock { state in
@@ -153,21 +167,33 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
 
   // MARK: Delivering
 
+  /// Delivers `event` to every live subscription of a snapshot of the slots.
+  @inlinable
+  internal func deliver(_ event: Event, to slots: ContiguousArray<Sub?>) {
+    // The snapshot owns its buffer, which owns every subscription in it until the loop ends (the
+    // core's own array is copied on write if it changes meanwhile). So the loop can use the
+    // subscriptions without retaining each one around the observer call.
+    slots.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: Unmanaged<Sub>?.self) { subscriptions in
+        for case let subscription? in subscriptions {
+          subscription._withUnsafeGuaranteedRef { $0.receive(event) }
+        }
+      }
+    }
+  }
+
   /// Does `work`, then keeps delivering queued items until the queue is empty.
   @inlinable
-  internal func run(_ first: Work) {
+  internal func run(_ first: consuming Work) {
     var work = first
     while true {
-      switch work {
+      switch consume work {
       case .idle:
         return
       case .nothing:
         break
       case .deliver(let event, let slots):
-        for case let subscription? in slots where !subscription.isDisposed {
-          subscription.observer(event)
-          if event.isTerminal { subscription.markEnded() }
-        }
+        deliver(event, to: slots)
       case .replay(let subscription, let elements, let terminal):
         for element in elements {
           guard !subscription.isDisposed else { break }
@@ -211,7 +237,9 @@ extension SubjectCore.State {
     case .event(let event, let notify):
       switch event {
       case .next(let element):
-        if bufferSize > 0 {
+        if bufferSize == 1 && !replay.isEmpty {
+          replay.storage[replay.storage.count - 1] = element  // the common case of properties
+        } else if bufferSize > 0 {
           replay.append(element)
           if replay.count > bufferSize { _ = replay.popFirst() }
         }

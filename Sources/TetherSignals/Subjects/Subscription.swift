@@ -5,13 +5,18 @@ import Synchronization
 internal final class Subscription<Element, Error: Swift.Error>: Disposable, @unchecked Sendable {
   // Safe: `observer` and `core` are immutable, `disposed` is atomic, and `slot` is only read or
   // written while holding the owning core's lock.
+  //
+  // The core is held strongly (a weak reference costs a side table and atomic weak-count traffic
+  // on every subscribe and dispose). The cycle core -> slots -> subscription -> core is broken when
+  // the subscription is removed, when the core terminates, or when the subject or property owning
+  // the core deinitializes and calls `detachAll()`.
   @usableFromInline
   internal let observer: @Sendable (Signal<Element, Error>.Event) -> Void
-  @usableFromInline internal weak let core: SubjectCore<Element, Error>?
+  @usableFromInline internal let core: SubjectCore<Element, Error>
   @usableFromInline internal let disposed = Atomic<Bool>(false)
 
   /// The index of this subscription in the core's slot array, or -1 when not registered.
-  @usableFromInline internal var slot = -1
+  @exclusivity(unchecked) @usableFromInline internal var slot = -1
 
   @inlinable
   internal init(
@@ -30,7 +35,15 @@ internal final class Subscription<Element, Error: Swift.Error>: Disposable, @unc
   @inlinable
   internal func dispose() {
     guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    core?.remove(self)
+    core.remove(self)
+  }
+
+  /// Delivers `event` unless disposed; after a terminal event the subscription is ended.
+  @inlinable
+  internal func receive(_ event: Signal<Element, Error>.Event) {
+    guard !isDisposed else { return }
+    observer(event)
+    if event.isTerminal { markEnded() }
   }
 
   /// Marks the subscription ended without touching the core (used when the core terminates).

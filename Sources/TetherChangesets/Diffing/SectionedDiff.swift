@@ -1,0 +1,151 @@
+import Foundation
+
+// Sectioned diffing: sections are matched by identifier; items are matched by identifier across
+// all sections that survive unchanged, so an item can move between sections. See
+// `SectionedChangeset` for the rules that keep the result valid for one UIKit batch update.
+
+extension Collection where Element: DiffableSection {
+  /// The changes that turn the sections of `old` into these sections: section changes by offset
+  /// and item changes by `IndexPath` (Epoxy's API).
+  ///
+  /// The receiver is the *new* state and the argument the *old* one, as in `difference(from:)`.
+  /// Sections are matched by ``Diffable/diffIdentifier`` and compared with
+  /// ``Diffable/isDiffableItemEqual(to:)``; a changed section is reloaded (a section update), so
+  /// its items are not listed. Items are matched across all kept sections; see
+  /// ``SectionedChangeset`` for the exact rules.
+  ///
+  /// Unlike Epoxy, which diffs the items of each matched section on their own, an item that moves
+  /// to another section is one move rather than a delete and an insert, and the items of a
+  /// reloaded section are not listed (UIKit rejects item changes inside a reloaded section).
+  ///
+  /// - Parameter old: The sections before the change.
+  /// - Complexity: O(s + i) expected time for s sections and i items on both sides.
+  @inlinable
+  public func makeSectionedChangeset(from old: some Collection<Element>) -> SectionedChangeset {
+    _sectionedChangeset(
+      from: old,
+      to: self,
+      sectionID: \.diffIdentifier,
+      isSectionEqual: { $0.isDiffableItemEqual(to: $1) },
+      items: \.diffableItems,
+      itemID: \.diffIdentifier,
+      isItemEqual: { $0.isDiffableItemEqual(to: $1) }
+    )
+  }
+}
+
+extension SectionedChangeset {
+  /// The changes that turn the sections `old` into the sections `new`, with caller-supplied
+  /// identity and equality for sections and items.
+  ///
+  /// A section whose identifier is kept but which is not `isSectionEqual` is reloaded (a section
+  /// update) and its items are not listed; items are matched across all kept sections. See
+  /// ``SectionedChangeset`` for the rules.
+  ///
+  /// - Parameters:
+  ///   - old: The sections before the change.
+  ///   - new: The sections after the change.
+  ///   - sectionID: The identity of a section.
+  ///   - isSectionEqual: Whether two sections with equal identities are equal (metadata only:
+  ///     compare items here and every item change reloads the whole section).
+  ///   - items: The items of a section.
+  ///   - itemID: The identity of an item.
+  ///   - isItemEqual: Whether two items with equal identities are equal.
+  /// - Complexity: O(s + i) expected time for s sections and i items on both sides.
+  @inlinable
+  public init<Section, SectionID: Hashable, Items: Collection, ItemID: Hashable>(
+    from old: some Collection<Section>,
+    to new: some Collection<Section>,
+    sectionIdentifiedBy sectionID: (Section) -> SectionID,
+    isSectionEqual: (Section, Section) -> Bool,
+    items: (Section) -> Items,
+    itemIdentifiedBy itemID: (Items.Element) -> ItemID,
+    isItemEqual: (Items.Element, Items.Element) -> Bool
+  ) {
+    self = _sectionedChangeset(
+      from: old,
+      to: new,
+      sectionID: sectionID,
+      isSectionEqual: isSectionEqual,
+      items: items,
+      itemID: itemID,
+      isItemEqual: isItemEqual
+    )
+  }
+}
+
+/// The sectioned engine behind both public forms.
+@inlinable
+internal func _sectionedChangeset<Section, SectionID: Hashable, Items: Collection, ItemID: Hashable>(
+  from old: some Collection<Section>,
+  to new: some Collection<Section>,
+  sectionID: (Section) -> SectionID,
+  isSectionEqual: (Section, Section) -> Bool,
+  items: (Section) -> Items,
+  itemID: (Items.Element) -> ItemID,
+  isItemEqual: (Items.Element, Items.Element) -> Bool
+) -> SectionedChangeset {
+  let oldSections = ContiguousArray(old)
+  let newSections = ContiguousArray(new)
+  let sections = _precomputedHeckelDiff(
+    oldIDs: oldSections.map(sectionID),
+    newIDs: newSections.map(sectionID),
+    isEqual: { isSectionEqual(oldSections[$0], newSections[$1]) }
+  )
+  var layout = _SectionLayout(sectionMatching: sections.matching, updatedSections: sections.parts.updates)
+  var oldItems: ContiguousArray<Items.Element> = []
+  var newItems: ContiguousArray<Items.Element> = []
+  for section in layout.keptOldSections {
+    let sectionItems = items(oldSections[section])
+    layout.appendOldItems(of: section, count: sectionItems.count)
+    oldItems.append(contentsOf: sectionItems)
+  }
+  for section in layout.keptNewSections {
+    let sectionItems = items(newSections[section])
+    layout.appendNewItems(of: section, count: sectionItems.count)
+    newItems.append(contentsOf: sectionItems)
+  }
+  let itemDiff = _precomputedHeckelDiff(
+    oldIDs: oldItems.map(itemID),
+    newIDs: newItems.map(itemID),
+    isEqual: { isItemEqual(oldItems[$0], newItems[$1]) }
+  )
+  var changeset = SectionedChangeset(
+    sectionChangeset: sections.parts.indexChangeset,
+    itemChangeset: layout.itemChangeset(itemDiff.matching, updates: itemDiff.parts.updates)
+  )
+  if sections.hasDuplicates || itemDiff.hasDuplicates {
+    let sectionGroups = _duplicateGroups(count: newSections.count) { sectionID(newSections[$0]) }
+    let itemGroups = _duplicateGroups(count: newItems.count) { itemID(newItems[$0]) }
+    changeset.sectionChangeset.duplicates = sectionGroups.map(\.offsets)
+    changeset.itemChangeset.duplicates = itemGroups.map { $0.offsets.map(layout.newPath) }
+    TetherLogger.shared.warn(
+      "Sectioned diff with duplicate identifiers: \(sections.hasDuplicates ? "sections" : "")"
+        + "\(sections.hasDuplicates && itemDiff.hasDuplicates ? " and " : "")\(itemDiff.hasDuplicates ? "items" : ""). "
+        + "The k-th old copy of an identifier is matched with its k-th new copy and extra copies are "
+        + "deleted or inserted; make identifiers unique for meaningful animations."
+    )
+  }
+  return changeset
+}
+
+/// A Heckel diff over precomputed identifiers, keeping the matching for sectioned post-processing.
+@inlinable
+internal func _precomputedHeckelDiff<ID: Hashable>(
+  oldIDs: [ID],
+  newIDs: [ID],
+  isEqual: (Int, Int) -> Bool
+) -> (matching: _Matching, parts: _DiffParts, hasDuplicates: Bool) {
+  oldIDs.withUnsafeBufferPointer { oldIDs in
+    newIDs.withUnsafeBufferPointer { newIDs in
+      withoutActuallyEscaping(isEqual) { isEqual in
+        let elements = _PrecomputedElements(oldIDs: oldIDs, newIDs: newIDs, compare: isEqual)
+        var matching = _heckelMatching(elements)
+        let marksMoves = !matching.keepsOrder
+        let moveCount = marksMoves ? _markKeptElements(&matching) : 0
+        let parts = _assembleDiffParts(matching, marksMoves: marksMoves, moveCount: moveCount, elements: elements)
+        return (matching, parts, matching.oldHasDuplicates || matching.newHasDuplicates)
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import Dispatch
+import Synchronization
+import Tether
+import XCTest
+
+final class Swift6ClientTests: XCTestCase {
+  func testSendingFromDetachedTasksAndGlobalQueues() async {
+    let store = Store()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<10 {
+        group.addTask { store.increment() }
+      }
+    }
+    let detached = Task.detached { store.increment() }
+    await detached.value
+    let queued = expectation(description: "global queue")
+    DispatchQueue.global().async {
+      store.increment()
+      queued.fulfill()
+    }
+    await fulfillment(of: [queued], timeout: 10)
+    XCTAssertEqual(store.count.value, 12)
+  }
+
+  func testGlobalBusDeliversToObserversOnAnyThread() async {
+    let received = Mutex<[AppEvent]>([])
+    let observation = appBus.observeNext { event in received.withLock { $0.append(event) } }
+    await Task.detached { appBus.send(.signedIn("ada")) }.value
+    let queued = expectation(description: "global queue")
+    DispatchQueue.global().async {
+      appBus.send(.signedOut)
+      queued.fulfill()
+    }
+    await fulfillment(of: [queued], timeout: 10)
+    observation.dispose()
+    XCTAssertEqual(received.withLock { $0 }, [.signedIn("ada"), .signedOut])
+  }
+
+  @MainActor
+  func testMainActorViewModelObservesTheStore() async {
+    let store = Store()
+    let updated = expectation(description: "view model updated")
+    let viewModel = CounterViewModel(store: store) {}
+    XCTAssertEqual(viewModel.title, "", "bindings deliver on the main queue, after this turn")
+
+    Task.detached {
+      store.increment()
+      store.increment()
+      store.increment()
+      store.userName.value = "grace"
+      appBus.send(.refreshed(3))
+      // Every value above is queued on the main queue before this one, in order.
+      DispatchQueue.main.async { updated.fulfill() }
+    }
+    await fulfillment(of: [updated], timeout: 10)
+    XCTAssertEqual(viewModel.title, "Count: 3")
+    XCTAssertEqual(viewModel.userLine, "signed in as grace")
+    XCTAssertEqual(viewModel.lastEvent, .refreshed(3))
+  }
+
+  @MainActor
+  func testAsyncSequenceOfAStoreProperty() async {
+    let store = Store()
+    var iterator = store.count.values.makeAsyncIterator()
+    Task.detached { store.increment() }
+    let first = await iterator.next()
+    let second = await iterator.next()
+    XCTAssertEqual(first, 0)
+    XCTAssertEqual(second, 1)
+  }
+
+  func testReplayLogReadFromAnotherTask() async {
+    let store = Store()
+    store.increment()
+    store.increment()
+    let entries = await Task.detached {
+      var entries: [String] = []
+      for await entry in store.log.values {
+        entries.append(entry)
+        if entries.count == 2 { break }
+      }
+      return entries
+    }.value
+    XCTAssertEqual(entries, ["increment", "increment"])
+  }
+}

@@ -1,6 +1,0 @@
-import Tether
-import XCTest
-
-final class Swift6ClientTestsModuleLoads: XCTestCase {
-  func testModuleImports() {}
-}

@@ -1,0 +1,146 @@
+import TetherChangesets
+import TetherTestSupport
+import XCTest
+
+/// Seeded property tests: thousands of random old/new pairs of every shape, for every algorithm.
+final class DiffingPropertyTests: XCTestCase {
+  private let warnings = DiffWarningCounter()
+  private var previousLogger: TetherLogger?
+
+  override func setUp() {
+    previousLogger = TetherLogger.shared
+    TetherLogger.shared = warnings.logger
+  }
+
+  override func tearDown() {
+    if let previousLogger { TetherLogger.shared = previousLogger }
+  }
+
+  /// Heckel: a valid batch update that turns old into new, exact updates, k-th copies matched,
+  /// minimal moves; the changeset replays, passes the validator, and diff -> patch -> diff is stable.
+  func testHeckelOnRandomPairs() {
+    checkRandomPairs(algorithm: .heckel, seeds: 0..<1_200, maxCount: 1_000) { old, new in
+      DiffExpectations(minimalMoves: true, matchesEveryCopy: true, matchesKthCopies: true)
+    }
+  }
+
+  /// Myers: additionally the shortest script (checked against dynamic programming where cheap).
+  func testMyersOnRandomPairs() {
+    checkRandomPairs(algorithm: .myers(), seeds: 10_000..<10_600, maxCount: 300) { old, new in
+      DiffExpectations(
+        minimalMoves: true,
+        matchesEveryCopy: false,
+        matchesKthCopies: false,
+        shortestScript: old.count * new.count <= 40_000,
+        noMoves: true
+      )
+    }
+  }
+
+  /// Myers with move inference: deleted and inserted copies of an identifier pair up into moves,
+  /// which are then minimal for the matching, and the script stays the shortest.
+  func testMyersWithMoveInferenceOnRandomPairs() {
+    checkRandomPairs(algorithm: .myers(inferMoves: true), seeds: 20_000..<20_600, maxCount: 300) { old, new in
+      DiffExpectations(
+        minimalMoves: true,
+        matchesEveryCopy: true,
+        matchesKthCopies: false,
+        shortestScript: old.count * new.count <= 40_000
+      )
+    }
+  }
+
+  /// The Epoxy changeset says the same as the diff, with the new offsets of updates, and lists
+  /// exactly the duplicate identifiers of the new collection.
+  func testIndexChangesetAgreesWithDiff() {
+    withSeeds(30_000..<30_400) { seed, rng in
+      let shape = DiffingInputShape.allCases.randomElement(using: &rng)!
+      let (old, new) = randomDiffingInput(shape, maxCount: 300, using: &rng)
+      let changeset = new.makeChangeset(from: old)
+      let diff = new.diff(from: old)
+      XCTAssertEqual(OrderedCollectionDiff(changeset), diff, "seed \(seed)")
+      let moveTargets = Dictionary(uniqueKeysWithValues: changeset.moves.map { ($0.old, $0.new) })
+      for update in changeset.updates {
+        XCTAssertEqual(old[update.old].id, new[update.new].id, "seed \(seed)")
+        XCTAssertNotEqual(old[update.old], new[update.new], "seed \(seed)")
+        if let target = moveTargets[update.old] { XCTAssertEqual(target, update.new, "seed \(seed)") }
+      }
+      let groups = Dictionary(grouping: new.indices, by: { new[$0].id }).values.filter { $0.count > 1 }
+      XCTAssertEqual(changeset.duplicates, groups.sorted { $0[0] < $1[0] }, "seed \(seed)")
+    }
+  }
+
+  /// Every element kind and entry point gives the same diff on the same identities.
+  func testEntryPointsAgree() {
+    withSeeds(40_000..<40_300) { seed, rng in
+      let shape = DiffingInputShape.allCases.randomElement(using: &rng)!
+      let (old, new) = randomDiffingInput(shape, maxCount: 200, using: &rng)
+      let identifiable = new.diff(from: old)
+      let closure = new.diff(from: old, identifiedBy: \.id, isEqual: ==)
+      let initializer = OrderedCollectionDiff(from: old, to: new, identifiedBy: \.id, isEqual: ==)
+      let diffable = new.map(DiffableItem.init).diff(from: old.map(DiffableItem.init))
+      XCTAssertEqual(identifiable, closure, "seed \(seed)")
+      XCTAssertEqual(identifiable, initializer, "seed \(seed)")
+      XCTAssertEqual(identifiable, diffable, "seed \(seed)")
+      // Hashable: the whole value is the identity, so a content change is a delete and an insert.
+      let hashable = new.diff(from: old)
+      let byValue = new.diff(from: old, identifiedBy: { $0 }, isEqual: { _, _ in true })
+      XCTAssertEqual(hashable, identifiable, "seed \(seed)")
+      XCTAssertEqual(new.map(HashableItem.init).diff(from: old.map(HashableItem.init)), byValue, "seed \(seed)")
+      // A lazy, non-contiguous collection gives the same result as an array.
+      XCTAssertEqual(new.lazy.map { $0 }.diff(from: old.lazy.map { $0 }), identifiable, "seed \(seed)")
+    }
+  }
+
+  private func checkRandomPairs(
+    algorithm: DiffAlgorithm,
+    seeds: Range<UInt64>,
+    maxCount: Int,
+    expectations: ([DiffItem], [DiffItem]) -> DiffExpectations
+  ) {
+    var failures = 0
+    withSeeds(seeds) { seed, rng in
+      guard failures < 5 else { return }
+      let shape = DiffingInputShape.allCases[Int(seed) % DiffingInputShape.allCases.count]
+      let (old, new) = randomDiffingInput(shape, maxCount: maxCount, using: &rng)
+      let diff = new.diff(from: old, algorithm: algorithm)
+      if let violation = diffViolation(
+        diff,
+        old: old,
+        new: new,
+        id: \.id,
+        isEqual: ==,
+        expecting: expectations(old, new)
+      ) {
+        failures += 1
+        XCTFail("seed \(seed), \(shape), \(algorithm): \(violation)\nold \(old)\nnew \(new)\ndiff \(diff)")
+        return
+      }
+      do {
+        try diff.validate(oldCount: old.count, newCount: new.count)
+      } catch {
+        XCTFail("seed \(seed): \(error)")
+      }
+      // The conversions are checked thoroughly by their own tests; a quarter of the pairs is plenty.
+      guard seed % 4 == 0 else { return }
+      let changeset = OrderedCollectionChangeset(from: old, to: new, algorithm: algorithm)
+      assertReplays(changeset, from: old, "seed \(seed), \(shape), \(algorithm)")
+      let patch = diff.generatePatch(to: new)
+      XCTAssertEqual(OrderedCollectionDiff(from: patch, sourceCount: old.count), diff, "seed \(seed)")
+    }
+  }
+}
+
+/// `DiffItem` seen through Epoxy's protocol.
+struct DiffableItem: Diffable {
+  var item: DiffItem
+  var diffIdentifier: AnyHashable { item.id }
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+    (otherDiffableItem as? DiffableItem)?.item == item
+  }
+}
+
+/// `DiffItem` as a plain `Hashable` value (not `Identifiable`).
+struct HashableItem: Hashable {
+  var item: DiffItem
+}

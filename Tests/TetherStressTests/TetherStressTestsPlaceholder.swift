@@ -1,6 +1,0 @@
-import Tether
-import XCTest
-
-final class TetherStressTestsModuleLoads: XCTestCase {
-  func testModuleImports() {}
-}
