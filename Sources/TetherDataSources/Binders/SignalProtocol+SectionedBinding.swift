@@ -27,18 +27,20 @@ extension SignalProtocol where Error == Never, Element: SectionedDataSourceChang
     let subscription = SerialDisposable()
     let delivery = OrderedMainDelivery<Element> { element in
       guard dataSource.view != nil else {
-        subscription.dispose()
+        binding.dispose()
         return
       }
       dataSource.apply(element.asSectionedDataSourceChangeset)
     }
     binding.add(subscription)
-    binding.add(BlockDisposable { delivery.cancel() })
+    // Weakly: the subscription owns the delivery (and through it the binder); the binding must
+    // not keep them alive once the subscription ends.
+    binding.add(BlockDisposable { [weak delivery] in delivery?.cancel() })
     (view as? any DisposeBagProvider)?.bag.add(binding)
     subscription.otherDisposable = observe { event in
       switch event {
       case .next(let element): delivery.send(element)
-      case .completed: subscription.dispose()
+      case .completed: binding.dispose()
       }
     }
     return binding

@@ -46,7 +46,8 @@ final class SectionedRowStore<Cell> {
 
   /// Forgets every row and reads everything from `dataSource`.
   func reload(from dataSource: (any SectionedViewDataSource<Cell>)?) {
-    for section in sections { section.rows.forEach(recycle) }
+    // In reverse, so that fetching in order dequeues each row's own cell first.
+    for section in sections.reversed() { section.rows.reversed().forEach(recycle) }
     sections = []
     if let dataSource {
       sections = (0..<dataSource.numberOfSections()).map { fetchSection($0, id: makeID(), from: dataSource) }
@@ -83,7 +84,7 @@ final class SectionedRowStore<Cell> {
     var new: [ShownSection<Cell>] = []
     for (index, origin) in plan.originOfSection.enumerated() {
       guard let origin, !plan.reloadedSections.contains(origin) else {
-        if let origin { old[origin].rows.forEach(recycle) }
+        if let origin { old[origin].rows.reversed().forEach(recycle) }
         let id = origin.map { old[$0].id } ?? makeID()
         if insertedSections.contains(index) { outcome.insertedSections.insert(id) } else { outcome.reloadedSections.insert(id) }
         new.append(fetchSection(index, id: id, from: dataSource))
