@@ -10,7 +10,7 @@ import XCTest
 final class BinderPropertyTests: XCTestCase {
   func testRandomArrayPatchesThroughTheSectionedBinder() {
     MainActor.assumeIsolated {
-      withSeeds(0..<150) { seed, rng in
+      withSeeds(0..<100) { seed, rng in
         var array = randomArray(count: Int.random(in: 0...8, using: &rng), alphabet: 1000, using: &rng)
         let property = Property(OrderedCollectionChangeset(reloading: array))
         let view = BatchUpdateValidatingView<Int>()
@@ -31,7 +31,7 @@ final class BinderPropertyTests: XCTestCase {
 
   func testRandomArrayDiffsWithMovedAndUpdatedElementsThroughTheSectionedBinder() {
     MainActor.assumeIsolated {
-      withSeeds(0..<150) { seed, rng in
+      withSeeds(0..<100) { seed, rng in
         var array = randomArray(count: Int.random(in: 0...10, using: &rng), alphabet: 1000, using: &rng)
         var next = 1000
         let property = Property(OrderedCollectionChangeset(reloading: array))
@@ -55,7 +55,7 @@ final class BinderPropertyTests: XCTestCase {
   func testRandomTwoDimensionalArrayPatchesThroughTheSectionedBinder() {
     MainActor.assumeIsolated {
       var stagedUpdates = 0
-      withSeeds(0..<150) { seed, rng in
+      withSeeds(0..<100) { seed, rng in
         var grid = Grid(sectionsWithItems: [(1, [2, 3]), (4, [])])
         var next = 10
         let property = Property(TreeChangeset(reloading: grid))
@@ -83,7 +83,7 @@ final class BinderPropertyTests: XCTestCase {
 
   func testRandomForestPatchesThroughTheSectionedBinderAsTwoLevels() {
     MainActor.assumeIsolated {
-      withSeeds(0..<150) { seed, rng in
+      withSeeds(0..<100) { seed, rng in
         var forest = TreeArray<Int>()
         var next = 0
         let property = Property(TreeChangeset(reloading: forest))
@@ -106,7 +106,7 @@ final class BinderPropertyTests: XCTestCase {
 
   func testRandomArrayPatchesThroughTheFlatBinder() {
     MainActor.assumeIsolated {
-      withSeeds(0..<150) { seed, rng in
+      withSeeds(0..<100) { seed, rng in
         var array = randomArray(count: Int.random(in: 0...8, using: &rng), alphabet: 1000, using: &rng)
         let property = Property(OrderedCollectionChangeset(reloading: array))
         let view = FlatUpdateValidatingView<Int>(numberOfColumns: 2)

@@ -20,7 +20,7 @@ import TetherSignals
 ///
 /// ```text
 /// --- update 2: 1 inserted, 1 deleted
-/// - pear
+/// -   pear
 ///   [Fruit]
 ///     apple
 /// +   kiwi
