@@ -8,6 +8,7 @@ public enum PlaygroundPages {
     .properties,
     .diffuserFuser,
     .bins,
+    .trees,
   ]
 
   /// The page with the given name, if any.

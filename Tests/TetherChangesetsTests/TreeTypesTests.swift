@@ -163,3 +163,32 @@ final class TreeTypesTests: XCTestCase {
     tree.depthFirst.first { $0.node.value == value }?.indexPath
   }
 }
+
+final class ObjectTreeChangesetTests: XCTestCase {
+  private func node(_ value: Int, _ children: [ObjectTreeNode<Int>] = []) -> ObjectTreeNode<Int> {
+    ObjectTreeNode(value, children)
+  }
+
+  /// A diff between two object trees converts to a patch that turns a copy of the old tree into
+  /// the new one, keeping the identity of the nodes it updates and moves.
+  func testObjectTreeDiffReplaysAndKeepsIdentity() {
+    let old = ObjectTreeArray([node(1, [node(2), node(3, [node(4)])]), node(5)])
+    let new = ObjectTreeArray([node(5, [node(3, [node(4)]), node(6)]), node(1)])
+    let diff = new.diff(from: old)
+    XCTAssertEqual(diff.moves.map { "\($0.from)→\($0.to)" }, ["[0, 1]→[0, 0]", "[1]→[0]"])
+    let working = old.copy()
+    let three = working[childAt: [0, 1]]
+    working.apply(diff.generateTreePatch(to: new))
+    XCTAssertEqual(working, new)
+    XCTAssertTrue(working[childAt: [0, 0]] === three)
+    XCTAssertNoThrow(try diff.validate(from: old, to: new))
+  }
+
+  func testValueChangesetsAreSendable() {
+    func requireSendable<T: Sendable>(_ value: T) -> T { value }
+    let changeset = requireSendable(TreeChangeset(collection: TreeArray([TreeNode(1)]), patch: []))
+    XCTAssertTrue(changeset.diff.isEmpty)
+    let grid = requireSendable(TreeChangeset(reloading: Array2D<String, Int>(sectionsWithItems: [("A", [1])])))
+    XCTAssertTrue(grid.isReload)
+  }
+}

@@ -102,6 +102,55 @@ final class FuserTests: XCTestCase {
     }
   }
 
+  func testAMainActorSourceConnectedFromAnotherThreadConnectsOnTheMainQueue() {
+    let button = MainActor.assumeIsolated { FakeButton() }
+    let received = Received<LoginEvent>()
+    let fuser = Fuser<LoginEvent>(.extract({ .loginClicked }, .fromTaps(button)))
+    let made = DispatchSemaphore(value: 0)
+    let connection = Mutex<FuserConnection?>(nil)
+    DispatchQueue.global().async {
+      let madeConnection = fuser.connect { received.append($0) }
+      connection.withLock { $0 = madeConnection }
+      made.signal()
+    }
+    XCTAssertEqual(made.wait(timeout: .now() + 10), .success)
+    drainMainQueue()
+    MainActor.assumeIsolated { button.tap() }
+    XCTAssertEqual(received.all, [.loginClicked])
+    connection.withLock { $0 }?.dispose()
+    drainMainQueue()
+    MainActor.assumeIsolated { XCTAssertNil(button.onTap) }
+  }
+
+  func testAMainActorSourceDisposedBeforeItConnectedNeverConnects() {
+    let connects = Received<String>()
+    let fuser = Fuser<Int>(
+      .fromMainActor { _ in
+        connects.append("connect")
+        return { connects.append("disconnect") }
+      }
+    )
+    let made = DispatchSemaphore(value: 0)
+    let connection = Mutex<FuserConnection?>(nil)
+    DispatchQueue.global().async {
+      // Connected off the main thread: the source's connect waits on the main queue.
+      let madeConnection = fuser.connect { _ in }
+      connection.withLock { $0 = madeConnection }
+      made.signal()
+    }
+    XCTAssertEqual(made.wait(timeout: .now() + 10), .success)
+    // Disposed on the main thread before the main queue ran the connect.
+    connection.withLock { $0 }?.dispose()
+    drainMainQueue()
+    XCTAssertEqual(connects.all, [])
+  }
+
+  private func drainMainQueue() {
+    let drained = expectation(description: "main queue drained")
+    DispatchQueue.main.async { drained.fulfill() }
+    wait(for: [drained], timeout: 10)
+  }
+
   func testNothingListensBeforeConnectAndEachConnectionIsIndependent() {
     let source = ManualSource<Int>()
     let fuser = Fuser<String>(.extract({ "value \($0)" }, .from(source)))

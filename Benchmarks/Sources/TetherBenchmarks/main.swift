@@ -4,6 +4,7 @@ let suites: [BenchmarkSuite] = [
   changesetBenchmarks,
   binsBenchmarks,
   diffingSuite,
+  treesBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -93,7 +93,7 @@ internal func _heckelMatching<Elements: _DiffElements>(_ elements: Elements) -> 
     while blockEnd > 0 {
       let blockStart = Swift.max(0, blockEnd &- _hashBlockSize)
       for i in blockStart..<blockEnd {
-        tags[i &- blockStart] = _IdentityTable.tagBits(forHash: elements.oldID(i).hashValue)
+        tags[i &- blockStart] = _IdentityTable.tagBits(for: elements.oldID(i), seed: table.seed)
       }
       table.touch(tags, count: blockEnd &- blockStart)
       var i = blockEnd &- 1
@@ -120,7 +120,7 @@ internal func _heckelMatching<Elements: _DiffElements>(_ elements: Elements) -> 
       while blockStart < m {
         let blockEnd = Swift.min(m, blockStart &+ _hashBlockSize)
         for j in blockStart..<blockEnd {
-          tags[j &- blockStart] = _IdentityTable.tagBits(forHash: elements.newID(j).hashValue)
+          tags[j &- blockStart] = _IdentityTable.tagBits(for: elements.newID(j), seed: table.seed)
         }
         table.touch(tags, count: blockEnd &- blockStart)
         for j in blockStart..<blockEnd {

@@ -47,7 +47,7 @@ internal func _internIdentities<Elements: _DiffElements>(_ elements: Elements) -
   let oldCodes = [Int32](unsafeUninitializedCapacity: n) { codes, initialized in
     for i in 0..<n {
       let id = elements.oldID(i)
-      let tagBits = _IdentityTable.tagBits(forHash: id.hashValue)
+      let tagBits = _IdentityTable.tagBits(for: id, seed: table.seed)
       let (slot, found) = table.find(tagBits) { elements.oldID(Int($0)) == id }
       if found {
         oldHasDuplicates = true
@@ -61,7 +61,7 @@ internal func _internIdentities<Elements: _DiffElements>(_ elements: Elements) -
   let newCodes = [Int32](unsafeUninitializedCapacity: m) { codes, initialized in
     for j in 0..<m {
       let id = elements.newID(j)
-      let tagBits = _IdentityTable.tagBits(forHash: id.hashValue)
+      let tagBits = _IdentityTable.tagBits(for: id, seed: table.seed)
       let (slot, found) = table.find(tagBits) { value in
         let element = Int(value)
         return element < n ? elements.oldID(element) == id : elements.newID(element &- n) == id

@@ -49,7 +49,10 @@ extension RangeReplaceableTreeProtocol {
   mutating func removeNodes(at indexPaths: [IndexPath]) -> [ChildNode] {
     let order = indexPaths.indices.sorted { indexPaths[$0] > indexPaths[$1] }
     var removed = [ChildNode?](repeating: nil, count: indexPaths.count)
-    for position in order {
+    for (step, position) in order.enumerated() {
+      if step > 0, indexPaths[order[step - 1]] == indexPaths[position] {
+        preconditionFailure("Index path \(indexPaths[position]) is listed twice among the paths to remove")
+      }
       removed[position] = remove(at: indexPaths[position])
     }
     return removed.map { $0! }

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Fuzzes the diffing engine with libFuzzer for a bounded time (default 60 s).
+#
+#   Scripts/fuzz.sh [seconds]
+#
+# Compiles the TetherChangesets sources together with Scripts/Fuzz/*.swift into one executable
+# instrumented for libFuzzer and AddressSanitizer, then runs it on the corpus in
+# .build/fuzz/corpus (kept between runs). A failing input is written to .build/fuzz/crash-*;
+# replay it with `.build/fuzz/diff-fuzzer .build/fuzz/crash-<hash>`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+out=.build/fuzz
+mkdir -p "$out/corpus"
+
+echo "Building the fuzz target..."
+# shellcheck disable=SC2046
+swiftc -swift-version 6 -parse-as-library -O -g \
+  -sanitize=fuzzer,address \
+  -module-name TetherDiffFuzz \
+  $(find Sources/TetherChangesets -name '*.swift' | sort) Scripts/Fuzz/*.swift \
+  -o "$out/diff-fuzzer"
+
+echo "Fuzzing for ${seconds} s..."
+"$out/diff-fuzzer" \
+  -max_total_time="$seconds" \
+  -max_len=1024 \
+  -timeout=10 \
+  -print_final_stats=1 \
+  -artifact_prefix="$out/" \
+  "$out/corpus"

@@ -1,0 +1,33 @@
+extension SignalProtocol {
+  /// Groups the elements into arrays of `size` and emits each array when it is full.
+  ///
+  /// Follows ReactiveKit: when the receiver completes, the elements of an incomplete last group
+  /// are dropped (Combine's `collect(_:)` emits them as a shorter array). Fails when the receiver
+  /// fails.
+  public func buffer(size: Int) -> Signal<[Element], Error> {
+    precondition(size > 0, "buffer(size:) requires a positive size (got \(size))")
+    let upstream = toSignal()
+    return Signal(unsafeSubscribe: { observer in
+      let buffer = LockedBox<[Element]>([])
+      return upstream.observe { event in
+        switch event {
+        case .next(let element):
+          let full = buffer.withLock { buffer -> [Element]? in
+            if buffer.isEmpty { buffer.reserveCapacity(size) }
+            buffer.append(element)
+            guard buffer.count == size else { return nil }
+            defer { buffer = [] }
+            return buffer
+          }
+          if let full { observer(.next(full)) }
+        case .failed(let error):
+          buffer.withLock { $0 = [] }
+          observer(.failed(error))
+        case .completed:
+          buffer.withLock { $0 = [] }
+          observer(.completed)
+        }
+      }
+    })
+  }
+}

@@ -1,0 +1,72 @@
+import Dispatch
+
+extension SignalProtocol {
+  /// Emits an element only once `seconds` have passed without another element arriving.
+  ///
+  /// Each element restarts the wait; the element emitted is the last one received. When the
+  /// receiver completes, a waiting element is emitted at once, then the signal completes: like
+  /// ReactiveKit (whose intent this is) and like Combine. A failure is forwarded at once and drops
+  /// the waiting element.
+  ///
+  /// - Parameters:
+  ///   - seconds: The quiet period, measured on `queue`'s clock.
+  ///   - queue: Where the waits are timed and debounced elements are emitted; any ``Scheduler``,
+  ///     by default a new serial queue (never the main one). Tests pass a virtual-time scheduler.
+  public func debounce(
+    for seconds: Double,
+    queue: any Scheduler = DispatchQueue(label: "Tether.debounce")
+  ) -> Signal<Element, Error> {
+    let upstream = toSignal()
+    return Signal(unsafeSubscribe: { observer in
+      let storage = OperatorStorage(DebounceMachine<Element, Error>(), observer: observer)
+      storage.add(
+        upstream.observe { event in
+          guard let armed = storage.update({ machine, outbox in machine.receive(event, &outbox) }),
+            let (generation, replaced) = armed
+          else { return }
+          replaced?.dispose()
+          storage.scheduleTimer(
+            on: queue,
+            after: seconds,
+            fire: { machine, outbox in machine.fire(generation, &outbox) },
+            attach: { machine, timer in machine.timer.attach(timer, generation: generation) })
+        })
+      return storage
+    })
+  }
+}
+
+/// The state of debounce: the element waiting for a quiet period, and its timer.
+private struct DebounceMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  var pending: Element?
+  var timer = TimerSlot()
+
+  /// Returns the timer to schedule for a new element.
+  mutating func receive(
+    _ event: Signal<Element, Error>.Event,
+    _ outbox: inout Outbox<Element, Error>
+  ) -> (generation: Int, replaced: (any Disposable)?)? {
+    switch event {
+    case .next(let element):
+      pending = element
+      return timer.arm()
+    case .failed:
+      pending = nil
+      outbox.send(event)
+    case .completed:
+      if let element = pending.take() { outbox.next(element) }
+      outbox.complete()
+    }
+    return nil
+  }
+
+  mutating func fire(_ generation: Int, _ outbox: inout Outbox<Element, Error>) {
+    guard timer.fire(generation), let element = pending.take() else { return }
+    outbox.next(element)
+  }
+
+  mutating func finish() -> [any Disposable] {
+    pending = nil
+    return timer.cancel().map { [$0] } ?? []
+  }
+}

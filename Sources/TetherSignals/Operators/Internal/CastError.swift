@@ -1,0 +1,14 @@
+extension SignalProtocol where Error == Never {
+  /// The receiver typed as able to fail with `NewError` (it never does).
+  internal func castError<NewError: Swift.Error>() -> Signal<Element, NewError> {
+    let upstream = toSignal()
+    return Signal(unsafeSubscribe: { observer in
+      upstream.observe { event in
+        switch event {
+        case .next(let element): observer(.next(element))
+        case .completed: observer(.completed)
+        }
+      }
+    })
+  }
+}

@@ -1,0 +1,177 @@
+/// The state of an operator with several inputs, inner signals or timers, as a pure state machine.
+///
+/// Its methods run under the ``OperatorStorage`` lock: they change state, emit events into the
+/// ``Outbox``, and return what the storage must do once the lock is released (subscribe, schedule,
+/// dispose). They never call user code.
+internal protocol OperatorStateMachine: SendableMetatype {
+  /// Called under the lock once when the operator ends (it emitted a terminal event, or its
+  /// observer disposed it): drops buffered state and returns the disposables the machine still
+  /// holds (timers, inner observations), which the storage disposes outside the lock.
+  mutating func finish() -> [any Disposable]
+}
+
+extension OperatorStateMachine {
+  internal mutating func finish() -> [any Disposable] { [] }
+}
+
+/// The events a state machine emits during one locked update, in order.
+internal struct Outbox<Element, Error: Swift.Error> {
+  internal typealias Event = Signal<Element, Error>.Event
+
+  fileprivate var queue = FIFOQueue<Event>()
+  /// Whether a terminal event has been emitted; anything emitted afterwards is dropped.
+  internal private(set) var isTerminated = false
+
+  internal init() {}
+
+  /// Emits an event (ignored after a terminal event).
+  internal mutating func send(_ event: Event) {
+    guard !isTerminated else { return }
+    if event.isTerminal { isTerminated = true }
+    queue.append(event)
+  }
+
+  /// Emits an element.
+  internal mutating func next(_ element: Element) {
+    send(.next(element))
+  }
+
+  /// Emits the successful completion.
+  internal mutating func complete() {
+    send(.completed)
+  }
+
+  /// Emits a failure.
+  internal mutating func fail(_ error: Error) {
+    send(.failed(error))
+  }
+}
+
+/// The lock, delivery queue and downstream observer of one observation of a stateful operator.
+///
+/// Every input (upstream events, inner signals, timers) calls ``update(_:)``: the machine changes
+/// state and emits events under the lock; the events join one queue in the order of those locked
+/// sections, and whoever finds nobody delivering delivers the queue outside the lock. So the
+/// observer gets one event at a time, in the order the state changed, never under a lock; an input
+/// arriving during a delivery (from another thread, or from the observer itself) is queued and
+/// delivered by the thread already delivering.
+///
+/// The storage is the observation's disposable. It ends when the machine emits a terminal event
+/// or when it is disposed; either way it disposes, outside the lock, the resources added with
+/// ``add(_:)`` and the disposables ``OperatorStateMachine/finish()`` hands back. After that,
+/// ``update(_:)`` no longer runs. No delivery starts after ``dispose()`` returns.
+internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Error: Swift.Error>: Disposable,
+  @unchecked Sendable
+{
+  // Safe: `observer` is immutable and @Sendable; the machine, the queue and the resources are only
+  // touched inside the `state` mutex.
+  internal typealias Event = Signal<Element, Error>.Event
+
+  private struct State {
+    var machine: Machine
+    var outbox = Outbox<Element, Error>()
+    var isDelivering = false
+    /// The observer disposed the observation: nothing more is delivered.
+    var isDisposed = false
+    /// The operator ended (terminal emitted or disposed): the machine is no longer updated.
+    var isFinished = false
+    var resources: [any Disposable] = []
+  }
+
+  private let observer: @Sendable (Event) -> Void
+  private let state: Locked<State>
+
+  internal init(_ machine: Machine, observer: @escaping @Sendable (Event) -> Void) {
+    self.observer = observer
+    state = Locked(State(machine: machine))
+  }
+
+  /// Whether the operator has ended (emitted a terminal event, or was disposed).
+  internal var isDisposed: Bool {
+    state.withLock { $0.isFinished }
+  }
+
+  /// Runs `body` on the machine under the lock, then delivers what it emitted once the lock is
+  /// released. Returns `body`'s result, or `nil` without running it if the operator has ended.
+  @discardableResult
+  internal func update<Action>(_ body: (inout Machine, inout Outbox<Element, Error>) -> Action) -> Action? {
+    let (action, first, disposables) = state.withLock { state -> (Action?, Event?, [any Disposable]) in
+      guard !state.isFinished else { return (nil, nil, []) }
+      let action = body(&state.machine, &state.outbox)
+      var disposables: [any Disposable] = []
+      if state.outbox.isTerminated {
+        state.isFinished = true
+        disposables = state.resources + state.machine.finish()
+        state.resources = []
+      }
+      guard !state.isDelivering, let first = state.outbox.queue.popFirst() else {
+        return (action, nil, disposables)
+      }
+      state.isDelivering = true
+      return (action, first, disposables)
+    }
+    for disposable in disposables { disposable.dispose() }
+    if let first { deliver(first) }
+    return action
+  }
+
+  /// Keeps `disposable` until the operator ends, or disposes it at once if it already has.
+  internal func add(_ disposable: any Disposable) {
+    let disposeNow = state.withLock { state in
+      guard !state.isFinished else { return true }
+      state.resources.append(disposable)
+      return false
+    }
+    if disposeNow { disposable.dispose() }
+  }
+
+  /// Stops delivery and disposes everything the operator holds.
+  internal func dispose() {
+    let disposables = state.withLock { state -> [any Disposable] in
+      guard !state.isDisposed else { return [] }
+      state.isDisposed = true
+      state.outbox.queue.removeAll()
+      guard !state.isFinished else { return [] }
+      state.isFinished = true
+      let disposables = state.resources + state.machine.finish()
+      state.resources = []
+      return disposables
+    }
+    for disposable in disposables { disposable.dispose() }
+  }
+
+  private func deliver(_ first: Event) {
+    var event = first
+    while true {
+      observer(event)
+      let next = state.withLock { state -> Event? in
+        if state.isDisposed { state.outbox.queue.removeAll() }
+        guard let next = state.outbox.queue.popFirst() else {
+          state.isDelivering = false
+          return nil
+        }
+        return next
+      }
+      guard let next else { return }
+      event = next
+    }
+  }
+}
+
+extension OperatorStorage {
+  /// Schedules `fire` to update the machine after `seconds` on `scheduler`, then hands the timer's
+  /// disposable to `attach` (under the lock). `attach` keeps it, or returns it when the timer is no
+  /// longer wanted (already fired or replaced); it is also disposed if the operator has ended.
+  internal func scheduleTimer(
+    on scheduler: any Scheduler,
+    after seconds: Double,
+    fire: @escaping @Sendable (inout Machine, inout Outbox<Element, Error>) -> Void,
+    attach: (inout Machine, any Disposable) -> (any Disposable)?
+  ) {
+    let timer = scheduler.schedule(after: seconds) { self.update(fire) }
+    switch update({ machine, _ in attach(&machine, timer) }) {
+    case .none: timer.dispose()
+    case .some(let unwanted): unwanted?.dispose()
+    }
+  }
+}

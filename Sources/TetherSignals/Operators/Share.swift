@@ -1,0 +1,77 @@
+extension SignalProtocol {
+  /// Shares one observation of the receiver among all observers of the returned signal, and
+  /// replays up to `limit` of the latest elements to each new observer.
+  ///
+  /// The receiver is observed when the first observer arrives and is no longer observed when the
+  /// last one leaves (ReactiveKit's `replay(limit).refCount()`); a later observer starts a new
+  /// observation, after receiving the replayed elements. Once the receiver has ended, it is not
+  /// observed again: new observers receive the replayed elements and the terminal event. Events
+  /// reach every observer one at a time, in the same order (see ``ReplaySubject``).
+  public func shareReplay(limit: Int = Int.max) -> Signal<Element, Error> {
+    precondition(limit >= 0, "shareReplay(limit:) requires a non-negative limit (got \(limit))")
+    let core = ShareCore(source: toSignal(), limit: limit)
+    return Signal(unsafeSubscribe: { observer in core.observe(observer) })
+  }
+
+  /// Shares one observation of the receiver among all observers of the returned signal, without
+  /// replaying anything: `shareReplay(limit: 0)`.
+  ///
+  /// An observer that arrives after the receiver ended receives only the terminal event.
+  public func share() -> Signal<Element, Error> {
+    shareReplay(limit: 0)
+  }
+}
+
+/// The connection of a shared signal: one subject fed by at most one observation of the source,
+/// which lives while the subject has observers.
+private final class ShareCore<Element, Error: Swift.Error>: Sendable {
+  private struct State {
+    var observers = 0
+    var connection: SerialDisposable?
+    var hasEnded = false
+  }
+
+  private let source: Signal<Element, Error>
+  private let subject: ReplaySubject<Element, Error>
+  private let state = LockedBox(State())
+
+  init(source: Signal<Element, Error>, limit: Int) {
+    self.source = source
+    subject = ReplaySubject(bufferSize: limit)
+  }
+
+  func observe(_ observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
+    let subscription = subject.observe(with: observer)
+    let connection = state.withLock { state -> SerialDisposable? in
+      state.observers += 1
+      guard state.connection == nil, !state.hasEnded else { return nil }
+      let connection = SerialDisposable()
+      state.connection = connection
+      return connection
+    }
+    if let connection {
+      connection.otherDisposable = source.observe { event in
+        // An event already on its way when the last observer left must not reach a later
+        // connection's observers.
+        guard !connection.isDisposed else { return }
+        if event.isTerminal {
+          self.state.withLock { state in
+            state.hasEnded = true
+            state.connection = nil
+          }
+        }
+        self.subject.on(event)
+      }
+    }
+    return BlockDisposable {
+      subscription.dispose()
+      let disconnect = self.state.withLock { state -> SerialDisposable? in
+        state.observers -= 1
+        guard state.observers == 0 else { return nil }
+        defer { state.connection = nil }
+        return state.connection
+      }
+      disconnect?.dispose()
+    }
+  }
+}

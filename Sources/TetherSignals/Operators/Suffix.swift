@@ -1,0 +1,67 @@
+extension SignalProtocol {
+  /// Emits the last element when the receiver completes, then completes.
+  ///
+  /// Completes without emitting if the receiver completes empty; fails, without emitting, if it
+  /// fails.
+  public func last() -> Signal<Element, Error> {
+    suffix(maxLength: 1)
+  }
+
+  /// Emits the last `maxLength` elements, in order, when the receiver completes, then completes.
+  ///
+  /// Keeps at most `maxLength` elements while waiting. Fails, without emitting, if the receiver
+  /// fails.
+  public func suffix(maxLength: Int) -> Signal<Element, Error> {
+    precondition(maxLength >= 0, "suffix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
+    let upstream = toSignal()
+    return Signal(unsafeSubscribe: { observer in
+      let buffer = LockedBox(FIFOQueue<Element>())
+      return upstream.observe { event in
+        switch event {
+        case .next(let element):
+          guard maxLength > 0 else { return }
+          buffer.withLock { buffer in
+            if buffer.count == maxLength { _ = buffer.popFirst() }
+            buffer.append(element)
+          }
+        case .failed:
+          buffer.withLock { $0.removeAll() }
+          observer(event)
+        case .completed:
+          let elements = buffer.withLock { buffer in
+            defer { buffer.removeAll() }
+            return buffer.storage[buffer.head...]
+          }
+          for element in elements { observer(.next(element)) }
+          observer(.completed)
+        }
+      }
+    })
+  }
+
+  /// Emits every element except the last `count`: each element is emitted once `count` newer ones
+  /// have arrived, and the last `count` are dropped when the receiver completes.
+  ///
+  /// Fails or completes when the receiver does.
+  public func dropLast(_ count: Int = 1) -> Signal<Element, Error> {
+    precondition(count >= 0, "dropLast(_:) requires a non-negative count (got \(count))")
+    guard count > 0 else { return toSignal() }
+    let upstream = toSignal()
+    return Signal(unsafeSubscribe: { observer in
+      let buffer = LockedBox(FIFOQueue<Element>())
+      return upstream.observe { event in
+        switch event {
+        case .next(let element):
+          let ready = buffer.withLock { buffer -> Element? in
+            buffer.append(element)
+            return buffer.count > count ? buffer.popFirst() : nil
+          }
+          if let ready { observer(.next(ready)) }
+        case .failed, .completed:
+          buffer.withLock { $0.removeAll() }
+          observer(event)
+        }
+      }
+    })
+  }
+}

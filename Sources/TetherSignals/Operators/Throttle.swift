@@ -1,0 +1,81 @@
+import Dispatch
+
+extension SignalProtocol {
+  /// Emits at most one element per `seconds`-long window: the latest element at each window's end.
+  ///
+  /// Follows ReactiveKit: the very first element is emitted at once and opens a window; any later
+  /// element that finds no window open opens one; when a window ends, the latest element received
+  /// during it (if any) is emitted. So bursts are reduced to their latest element, at least
+  /// `seconds` apart. (Combine's `throttle(for:scheduler:latest:)` emits the first element of every
+  /// window immediately.) If the receiver completes while a window is open, the window's latest
+  /// element is emitted at its end and then the signal completes. A failure is forwarded at once.
+  ///
+  /// - Parameters:
+  ///   - seconds: The window length, measured on `queue`'s clock.
+  ///   - queue: Where windows are timed and their elements emitted; any ``Scheduler``, by default
+  ///     a new serial queue (never the main one). Tests pass a virtual-time scheduler.
+  public func throttle(
+    for seconds: Double,
+    queue: any Scheduler = DispatchQueue(label: "Tether.throttle")
+  ) -> Signal<Element, Error> {
+    let upstream = toSignal()
+    return Signal(unsafeSubscribe: { observer in
+      let storage = OperatorStorage(ThrottleMachine<Element, Error>(), observer: observer)
+      storage.add(
+        upstream.observe { event in
+          guard let opened = storage.update({ machine, outbox in machine.receive(event, &outbox) }),
+            let generation = opened
+          else { return }
+          storage.scheduleTimer(
+            on: queue,
+            after: seconds,
+            fire: { machine, outbox in machine.endWindow(generation, &outbox) },
+            attach: { machine, timer in machine.window.attach(timer, generation: generation) })
+        })
+      return storage
+    })
+  }
+}
+
+/// The state of throttle: the open window, the element held for its end, and a held completion.
+private struct ThrottleMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  var hasEmitted = false
+  var latest: Element?
+  var window = TimerSlot()
+  var completesAtWindowEnd = false
+
+  /// Returns the generation of a window to open.
+  mutating func receive(_ event: Signal<Element, Error>.Event, _ outbox: inout Outbox<Element, Error>) -> Int? {
+    switch event {
+    case .next(let element):
+      if hasEmitted {
+        latest = element
+      } else {
+        hasEmitted = true
+        outbox.next(element)
+      }
+      if !window.isActive { return window.arm().generation }
+    case .failed:
+      latest = nil
+      outbox.send(event)
+    case .completed:
+      if window.isActive {
+        completesAtWindowEnd = true
+      } else {
+        outbox.complete()
+      }
+    }
+    return nil
+  }
+
+  mutating func endWindow(_ generation: Int, _ outbox: inout Outbox<Element, Error>) {
+    guard window.fire(generation) else { return }
+    if let element = latest.take() { outbox.next(element) }
+    if completesAtWindowEnd { outbox.complete() }
+  }
+
+  mutating func finish() -> [any Disposable] {
+    latest = nil
+    return window.cancel().map { [$0] } ?? []
+  }
+}

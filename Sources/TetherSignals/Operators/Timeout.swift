@@ -1,0 +1,67 @@
+import Dispatch
+
+extension SignalProtocol {
+  /// Fails with `error` if `interval` seconds pass without an element; otherwise mirrors the
+  /// receiver.
+  ///
+  /// The wait starts when the observation starts and restarts with every element, as in
+  /// ReactiveKit. Completes or fails when the receiver does; on a timeout it stops observing the
+  /// receiver.
+  ///
+  /// - Parameters:
+  ///   - interval: The longest wait allowed, measured on `queue`'s clock.
+  ///   - error: The error to fail with.
+  ///   - queue: Where the wait is timed and the failure emitted; any ``Scheduler``, by default a new
+  ///     serial queue (never the main one). Tests pass a virtual-time scheduler.
+  public func timeout(
+    after interval: Double,
+    with error: Error,
+    on queue: any Scheduler = DispatchQueue(label: "Tether.timeout")
+  ) -> Signal<Element, Error> {
+    let upstream = toSignal()
+    let error = UncheckedSendable(error)
+    return Signal(unsafeSubscribe: { observer in
+      let storage = OperatorStorage(TimeoutMachine<Element, Error>(), observer: observer)
+      @Sendable func startWait(_ armed: (generation: Int, replaced: (any Disposable)?)) {
+        armed.replaced?.dispose()
+        storage.scheduleTimer(
+          on: queue,
+          after: interval,
+          fire: { machine, outbox in machine.fire(armed.generation, error: error.value, &outbox) },
+          attach: { machine, timer in machine.timer.attach(timer, generation: armed.generation) })
+      }
+      if let armed = storage.update({ machine, _ in machine.timer.arm() }) { startWait(armed) }
+      storage.add(
+        upstream.observe { event in
+          guard let armed = storage.update({ machine, outbox in machine.receive(event, &outbox) }), let armed
+          else { return }
+          startWait(armed)
+        })
+      return storage
+    })
+  }
+}
+
+/// The state of timeout: the running wait.
+private struct TimeoutMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+  var timer = TimerSlot()
+
+  /// Forwards the event; returns the new wait to schedule after an element.
+  mutating func receive(
+    _ event: Signal<Element, Error>.Event,
+    _ outbox: inout Outbox<Element, Error>
+  ) -> (generation: Int, replaced: (any Disposable)?)? {
+    outbox.send(event)
+    guard case .next = event else { return nil }
+    return timer.arm()
+  }
+
+  mutating func fire(_ generation: Int, error: Error, _ outbox: inout Outbox<Element, Error>) {
+    guard timer.fire(generation) else { return }
+    outbox.fail(error)
+  }
+
+  mutating func finish() -> [any Disposable] {
+    timer.cancel().map { [$0] } ?? []
+  }
+}

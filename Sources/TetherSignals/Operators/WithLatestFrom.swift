@@ -1,0 +1,58 @@
+extension SignalProtocol {
+  /// Emits each of the receiver's elements paired with the latest element of `other`.
+  ///
+  /// The receiver's elements that arrive before `other` has emitted anything are dropped. `other`
+  /// is observed first, so a signal that replays its current value (a ``Property``, a
+  /// ``ReplayOneSubject``) is ready for the receiver's first element. Completes when the receiver
+  /// completes (`other` completing changes nothing); fails as soon as either fails, as in
+  /// ReactiveKit.
+  public func with<Other: SignalProtocol>(latestFrom other: Other) -> Signal<(Element, Other.Element), Error>
+  where Other.Error == Error {
+    let upstream = toSignal()
+    return Signal(unsafeSubscribe: { observer in
+      let storage = OperatorStorage(WithLatestFromMachine<Element, Other.Element, Error>(), observer: observer)
+      storage.add(other.observe { event in storage.update { machine, outbox in machine.receiveOther(event, &outbox) } })
+      guard !storage.isDisposed else { return storage }
+      storage.add(upstream.observe { event in storage.update { machine, outbox in machine.receive(event, &outbox) } })
+      return storage
+    })
+  }
+
+  /// Emits `combine` of each of the receiver's elements and the latest element of `other`; see
+  /// ``with(latestFrom:)``.
+  public func with<Other: SignalProtocol, Result>(
+    latestFrom other: Other,
+    combine: @escaping @Sendable (Element, Other.Element) -> Result
+  ) -> Signal<Result, Error> where Other.Error == Error {
+    with(latestFrom: other).map(combine)
+  }
+}
+
+/// The state of `with(latestFrom:)`: the latest element of the other signal.
+private struct WithLatestFromMachine<Element, Latest, Error: Swift.Error>: OperatorStateMachine {
+  var latest: Latest?
+
+  mutating func receive(_ event: Signal<Element, Error>.Event, _ outbox: inout Outbox<(Element, Latest), Error>) {
+    switch event {
+    case .next(let element):
+      if let latest { outbox.next((element, latest)) }
+    case .failed(let error):
+      outbox.fail(error)
+    case .completed:
+      outbox.complete()
+    }
+  }
+
+  mutating func receiveOther(_ event: Signal<Latest, Error>.Event, _ outbox: inout Outbox<(Element, Latest), Error>) {
+    switch event {
+    case .next(let element): latest = element
+    case .failed(let error): outbox.fail(error)
+    case .completed: break
+    }
+  }
+
+  mutating func finish() -> [any Disposable] {
+    latest = nil
+    return []
+  }
+}
