@@ -9,6 +9,9 @@ public enum PlaygroundPages {
     .diffuserFuser,
     .bins,
     .trees,
+    .dataSources,
+    .liveList,
+    .customBinder,
   ]
 
   /// The page with the given name, if any.

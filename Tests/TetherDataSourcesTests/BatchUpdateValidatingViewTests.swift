@@ -178,7 +178,8 @@ final class BatchUpdateValidatingViewTests: XCTestCase {
         view.moveRow(at: [0, 0], to: [1, 1])
       }
       XCTAssertEqual(inMovedSection?.rule, .rowMoveInMovedSection)
-      XCTAssertEqual(inMovedSection?.message, "attempt to move row 0 out of section 0 while that section is being moved")
+      XCTAssertEqual(
+        inMovedSection?.message, "attempt to move row 0 out of section 0 while that section is being moved")
     }
   }
 

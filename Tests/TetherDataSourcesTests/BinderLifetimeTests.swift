@@ -101,7 +101,9 @@ final class BinderLifetimeTests: XCTestCase {
       weak var weakBinder: FlatBinderDataSource<Changes, FlatUpdateValidatingView<String>>?
       do {
         let view = FlatUpdateValidatingView<String>()
-        let binder = FlatBinderDataSource<Changes, FlatUpdateValidatingView<String>> { items, row, _ in items.item(at: row) }
+        let binder = FlatBinderDataSource<Changes, FlatUpdateValidatingView<String>> { items, row, _ in
+          items.item(at: row)
+        }
         items.bind(to: view, using: binder)
         weakView = view
         weakBinder = binder

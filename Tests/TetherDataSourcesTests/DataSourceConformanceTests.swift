@@ -33,7 +33,8 @@ final class DataSourceConformanceTests: XCTestCase {
     XCTAssertEqual(sectioned.collection, ["x", "b", "a"])
     XCTAssertEqual(
       sectioned.diff,
-      OrderedCollectionDiff(inserts: [[0, 0]], deletes: [[0, 2]], updates: [[0, 1]], moves: [(from: [0, 0], to: [0, 2])])
+      OrderedCollectionDiff(
+        inserts: [[0, 0]], deletes: [[0, 2]], updates: [[0, 1]], moves: [(from: [0, 0], to: [0, 2])])
     )
     XCTAssertEqual(sectioned.patch.count, flat.patch.count)
     XCTAssertTrue(flat.asFlatDataSourceChangeset.diff == flat.diff)
@@ -92,7 +93,8 @@ final class DataSourceConformanceTests: XCTestCase {
   }
 
   func testProjectionKeepsShallowDiffsAsTheyAre() {
-    let diff = OrderedCollectionDiff<IndexPath>(inserts: [[1]], deletes: [[0, 1]], updates: [[0]], moves: [(from: [0, 0], to: [1, 0])])
+    let diff = OrderedCollectionDiff<IndexPath>(
+      inserts: [[1]], deletes: [[0, 1]], updates: [[0]], moves: [(from: [0, 0], to: [1, 0])])
     XCTAssertEqual(diff.projectedToSections(), diff)
   }
 

@@ -96,7 +96,10 @@ final class FlatBinderTests: XCTestCase {
 }
 
 @MainActor
-private final class AlwaysReloading: FlatBinderDataSource<OrderedCollectionChangeset<[String]>, FlatUpdateValidatingView<String>> {
+private final class AlwaysReloading: FlatBinderDataSource<
+  OrderedCollectionChangeset<[String]>, FlatUpdateValidatingView<String>
+>
+{
   override func shouldReloadData(
     replacing previous: OrderedCollectionChangeset<[String]>,
     with changeset: OrderedCollectionChangeset<[String]>

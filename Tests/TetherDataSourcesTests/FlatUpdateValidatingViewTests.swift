@@ -37,7 +37,8 @@ final class FlatUpdateValidatingViewTests: XCTestCase {
       view.beginUpdates()
       view.removeRows(at: [5], withAnimation: [])
       view.endUpdates()
-      XCTAssertEqual(view.violations.map(\.message), ["NSTableView error inserting/removing/moving row 5 (numberOfRows: 3)."])
+      XCTAssertEqual(
+        view.violations.map(\.message), ["NSTableView error inserting/removing/moving row 5 (numberOfRows: 3)."])
       XCTAssertEqual(view.rows, ["a", "b", "c"], "the view reloads after a violation")
     }
   }

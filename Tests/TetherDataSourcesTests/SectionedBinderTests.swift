@@ -246,7 +246,10 @@ final class SectionedBinderTests: XCTestCase {
 }
 
 @MainActor
-private final class FallbackRecorder: SectionedBinderDataSource<SingleSectionChangeset<[String]>, BatchUpdateValidatingView<String>> {
+private final class FallbackRecorder: SectionedBinderDataSource<
+  SingleSectionChangeset<[String]>, BatchUpdateValidatingView<String>
+>
+{
   var errors: [ChangesetValidationError] = []
 
   override func didFallBackToReload(because error: ChangesetValidationError) {
@@ -255,14 +258,19 @@ private final class FallbackRecorder: SectionedBinderDataSource<SingleSectionCha
 }
 
 @MainActor
-private final class ShoutingBinder: SectionedBinderDataSource<SingleSectionChangeset<[String]>, BatchUpdateValidatingView<String>> {
+private final class ShoutingBinder: SectionedBinderDataSource<
+  SingleSectionChangeset<[String]>, BatchUpdateValidatingView<String>
+>
+{
   var batches: [OrderedCollectionDiff<IndexPath>] = []
 
   init() {
     super.init(createCell: nil)
   }
 
-  override func cell(for collection: [String], at indexPath: IndexPath, in view: BatchUpdateValidatingView<String>) -> String {
+  override func cell(
+    for collection: [String], at indexPath: IndexPath, in view: BatchUpdateValidatingView<String>
+  ) -> String {
     collection.item(at: indexPath).uppercased()
   }
 
@@ -277,6 +285,7 @@ private final class ShoutingBinder: SectionedBinderDataSource<SingleSectionChang
 }
 
 @MainActor
-private func stringCell(_ items: [String], _ indexPath: IndexPath, _ view: BatchUpdateValidatingView<String>) -> String {
+private func stringCell(_ items: [String], _ indexPath: IndexPath, _ view: BatchUpdateValidatingView<String>) -> String
+{
   items.item(at: indexPath)
 }

@@ -31,7 +31,8 @@ final class StagedChangesetTests: XCTestCase {
   func testRowsMovedInsideAMovedSectionMoveAfterTheSection() throws {
     let diff = Diff(moves: [(from: [0], to: [1]), (from: [0, 0], to: [1, 1])])
     let result = try stages(diff, [2, 2], [2, 2])
-    XCTAssertEqual(result.map(\.diff), [Diff(moves: [(from: [0], to: [1])]), Diff(moves: [(from: [1, 0], to: [1, 1])])])
+    XCTAssertEqual(
+      result.map(\.diff), [Diff(moves: [(from: [0], to: [1])]), Diff(moves: [(from: [1, 0], to: [1, 1])])])
     XCTAssertEqual(
       result[0].sections,
       [
@@ -80,7 +81,8 @@ final class StagedChangesetTests: XCTestCase {
   }
 
   func testRowChangesInsideAReloadedSectionAreLeftToTheReload() throws {
-    let diff = Diff(inserts: [[0, 2]], deletes: [[0, 0]], updates: [[0], [0, 1]], moves: [(from: [0, 1], to: [0, 0])])
+    let diff = Diff(
+      inserts: [[0, 2]], deletes: [[0, 0]], updates: [[0], [0, 1]], moves: [(from: [0, 1], to: [0, 0])])
     let result = try stages(diff, [2], [3])
     XCTAssertEqual(result.map(\.diff), [Diff(updates: [[0]])])
   }
@@ -89,11 +91,14 @@ final class StagedChangesetTests: XCTestCase {
     XCTAssertThrowsError(try stages(Diff(inserts: [[0, 0]]), [1], [1])) { error in
       XCTAssertEqual(
         error as? ChangesetValidationError,
-        .countMismatch(scope: .items(section: 0, newSection: 0), oldCount: 1, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0, newCount: 1)
+        .countMismatch(
+          scope: .items(section: 0, newSection: 0), oldCount: 1, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0,
+          newCount: 1)
       )
     }
     XCTAssertThrowsError(try stages(Diff(deletes: [[3]]), [1], [])) { error in
-      XCTAssertEqual(error as? ChangesetValidationError, .indexOutOfRange(change: .delete, location: .section(3), count: 1))
+      XCTAssertEqual(
+        error as? ChangesetValidationError, .indexOutOfRange(change: .delete, location: .section(3), count: 1))
     }
     XCTAssertThrowsError(try stages(Diff(deletes: [[0, 0, 0]]), [1], [1]))
   }

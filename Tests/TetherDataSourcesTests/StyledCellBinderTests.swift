@@ -39,7 +39,8 @@ final class StyledCellBinderTests: XCTestCase {
       prices.bind(to: view, cellType: PriceRow.self, style: .init(currency: "EUR"))
       XCTAssertEqual(PriceRow.created, 2)
       XCTAssertEqual(view.rows.flatMap { $0.map(\.text) }, ["3 EUR", "5 EUR"])
-      XCTAssertEqual(view.rows[0].map { $0.contentLog.map(\.animated) }, [[false], [false]], "a reload is not animated")
+      XCTAssertEqual(
+        view.rows[0].map { $0.contentLog.map(\.animated) }, [[false], [false]], "a reload is not animated")
     }
   }
 
@@ -66,7 +67,8 @@ final class StyledCellBinderTests: XCTestCase {
       XCTAssertEqual(view.rows[0].map(\.text), ["3 EUR", "6 EUR", "9 EUR"])
       XCTAssertEqual(view.rows[0][1].contentLog.map(\.0), [5, 6])
       XCTAssertEqual(view.rows[0][1].contentLog.last?.animated, true)
-      XCTAssertEqual(view.rows[0][2].contentLog.map(\.animated), [true], "an inserted row is part of the animated batch")
+      XCTAssertEqual(
+        view.rows[0][2].contentLog.map(\.animated), [true], "an inserted row is part of the animated batch")
       XCTAssertEqual(PriceRow.created, 3, "the reloaded row reused its cell")
     }
   }
@@ -87,7 +89,9 @@ final class StyledCellBinderTests: XCTestCase {
 
   func testEachStyleGetsItsOwnReuseIdentifier() {
     MainActor.assumeIsolated {
-      let binder = StyledCellBinderDataSource<SingleSectionChangeset<[Int]>, BatchUpdateValidatingView<PriceRow>, PriceRow>(
+      let binder = StyledCellBinderDataSource<
+        SingleSectionChangeset<[Int]>, BatchUpdateValidatingView<PriceRow>, PriceRow
+      >(
         style: { $0 < 0 ? .init(currency: "debt") : .init(currency: "EUR") },
         content: { abs($0) }
       )

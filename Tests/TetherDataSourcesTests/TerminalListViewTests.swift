@@ -9,7 +9,9 @@ final class TerminalListViewTests: XCTestCase {
   private typealias Node = TreeNode<Array2DElement<String, String>>
 
   @MainActor
-  private static func bound(_ grid: Grid, mode: TerminalListView.Mode) -> (TerminalListView, Property<TreeChangeset<Grid>>, Output) {
+  private static func bound(
+    _ grid: Grid, mode: TerminalListView.Mode
+  ) -> (TerminalListView, Property<TreeChangeset<Grid>>, Output) {
     let output = Output()
     let view = TerminalListView(mode: mode, width: 20) { output.text += $0 }
     let changes = Property(TreeChangeset(reloading: grid))
@@ -51,7 +53,8 @@ final class TerminalListViewTests: XCTestCase {
 
   func testPlainModeReloadAndLongLines() {
     MainActor.assumeIsolated {
-      let (view, changes, output) = Self.bound(Grid(sectionsWithItems: [("S", ["a very long line that does not fit"])]), mode: .plain)
+      let (view, changes, output) = Self.bound(
+        Grid(sectionsWithItems: [("S", ["a very long line that does not fit"])]), mode: .plain)
       XCTAssertEqual(output.text, "--- reload\n  [S]\n    a very long line …\n")
       changes.value = .reload(Grid(sectionsWithItems: [("T", [])]))
       XCTAssertEqual(view.lines, ["[T]"])
@@ -68,7 +71,9 @@ final class TerminalListViewTests: XCTestCase {
         "\u{1B}[J\u{1B}[2K\u{1B}[1m[L]\u{1B}[0m\n\u{1B}[2K  a\n\u{1B}[2K  b\n\u{1B}[2K  c\n",
         "a first reload clears below the cursor and prints every line"
       )
-      let patch: [OrderedCollectionOperation<Node, IndexPath>] = [.delete(at: [0, 1]), .insert(Node(.item("x")), at: [0, 0])]
+      let patch: [OrderedCollectionOperation<Node, IndexPath>] = [
+        .delete(at: [0, 1]), .insert(Node(.item("x")), at: [0, 0]),
+      ]
       grid.apply(patch)
       output.text = ""
       changes.value = TreeChangeset(collection: grid, patch: patch)
@@ -76,7 +81,7 @@ final class TerminalListViewTests: XCTestCase {
       XCTAssertEqual(
         output.text,
         "\u{1B}[2F\u{1B}[M\u{1B}[1E"
-          + "\n\u{1B}[1F\u{1B}[2F\u{1B}[L\u{1B}[2K\u{1B}[1;32m  x\u{1B}[0m\u{1B}[3E"
+          + "\n\u{1B}[3F\u{1B}[L\u{1B}[2K\u{1B}[1;32m  x\u{1B}[0m\u{1B}[3E"
       )
       output.text = ""
       view.clearHighlights()

@@ -59,7 +59,9 @@ struct SectionedDiffParts {
         throw .indexOutOfRange(change: change, location: .section(section), count: newSections)
       }
     }
-    func insertOnce<T: Hashable>(_ value: T, into set: inout Set<T>, _ error: ChangesetValidationError)
+    func insertOnce<T: Hashable>(
+      _ value: T, into set: inout Set<T>, _ error: ChangesetValidationError
+    )
       throws(ChangesetValidationError)
     {
       guard set.insert(value).inserted else { throw error }

@@ -44,7 +44,9 @@ struct StagePlanner {
           } else if parts.itemInserts.contains(path) {
             rows.append(.new(path))
           } else {
-            while next < oldCount && (parts.itemDeletes.contains([origin, next]) || moveSources.contains([origin, next])) {
+            while next < oldCount
+              && (parts.itemDeletes.contains([origin, next]) || moveSources.contains([origin, next]))
+            {
               next += 1
             }
             guard next < oldCount else { throw countMismatch(origin: origin, final: section) }
@@ -114,7 +116,8 @@ struct StagePlanner {
     // Stage 2: section deletes, inserts and moves. Sections that lose their rows but still have
     // rows to move out ("pending") stay, after the final sections, until stage 4.
     let pending = (0..<oldSections).filter { section in
-      !parts.persists(oldSection: section) && afterDeletes.sections[section].rows.contains { moveSources.contains($0.path) }
+      !parts.persists(oldSection: section)
+        && afterDeletes.sections[section].rows.contains { moveSources.contains($0.path) }
     }
     var afterSections = Layout()
     for content in final.sections {

@@ -2,9 +2,9 @@ import Foundation
 import TetherSignals
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A list view for the terminal: sections with headers and one line per row, updated in place.
@@ -193,7 +193,8 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
       let sectionStyle: TerminalLineStyle? =
         outcome.insertedSections.contains(section.id)
         ? .inserted
-        : outcome.reloadedSections.contains(section.id) ? .reloaded : outcome.movedSections.contains(section.id) ? .moved : nil
+        : outcome.reloadedSections.contains(section.id)
+          ? .reloaded : outcome.movedSections.contains(section.id) ? .moved : nil
       if let title = section.title {
         lines.append(TerminalLine(id: .header(section.id), text: fit("[\(title)]"), style: sectionStyle ?? .header))
       }
@@ -201,7 +202,8 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
         let style: TerminalLineStyle =
           outcome.insertedRows.contains(row.id)
           ? .inserted
-          : outcome.reloadedRows.contains(row.id) ? .reloaded : outcome.movedRows.contains(row.id) ? .moved : sectionStyle ?? .plain
+          : outcome.reloadedRows.contains(row.id)
+            ? .reloaded : outcome.movedRows.contains(row.id) ? .moved : sectionStyle ?? .plain
         lines.append(TerminalLine(id: .row(row.id), text: fit("  " + row.cell.text), style: style))
       }
     }

@@ -119,7 +119,7 @@ struct TerminalScreen {
         out += draw(line) + "\n"
       } else {
         // Make room below first, so that pushing lines down never pushes one off the screen.
-        out += "\n" + up(1) + up(screen.count - position) + "\u{1B}[L" + draw(line) + down(screen.count + 1 - position)
+        out += "\n" + up(screen.count - position + 1) + "\u{1B}[L" + draw(line) + down(screen.count + 1 - position)
       }
       screen.insert(line, at: position)
     }

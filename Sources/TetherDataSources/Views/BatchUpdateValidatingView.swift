@@ -105,7 +105,8 @@ public final class BatchUpdateValidatingView<Cell>: SectionedViewProtocol, Dispo
     reloadCount += 1
     if batchDepth > 0 {
       reloadedDuringBatch = true
-      report(BatchUpdateViolation(rule: .reloadDuringBatchUpdates, message: "reloadData called inside performBatchUpdates"))
+      report(
+        BatchUpdateViolation(rule: .reloadDuringBatchUpdates, message: "reloadData called inside performBatchUpdates"))
       return
     }
     store.reload(from: sectionedDataSource)

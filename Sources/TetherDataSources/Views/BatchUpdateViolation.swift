@@ -56,7 +56,9 @@ public struct BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConve
 }
 
 extension BatchUpdateViolation {
-  static func rows(section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
+  static func rows(
+    section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int
+  )
     -> Self
   {
     Self(

@@ -132,7 +132,8 @@ public final class FlatUpdateValidatingView<Cell>: FlatViewProtocol, DisposeBagP
     record(.reloadRows(rowIndexes, columns: columnIndexes))
     update {
       if let last = columnIndexes.last, last >= numberOfColumns {
-        return fail(.indexOutOfBounds, "NSTableView error: column \(last) is out of range (numberOfColumns: \(numberOfColumns)).")
+        return fail(
+          .indexOutOfBounds, "NSTableView error: column \(last) is out of range (numberOfColumns: \(numberOfColumns)).")
       }
       if let last = rowIndexes.last, last >= entries.count { return outOfRange(last) }
       for index in rowIndexes { entries[index] = nil }
@@ -170,7 +171,8 @@ public final class FlatUpdateValidatingView<Cell>: FlatViewProtocol, DisposeBagP
   }
 
   private func outOfRange(_ index: Int) {
-    fail(.indexOutOfBounds, "NSTableView error inserting/removing/moving row \(index) (numberOfRows: \(entries.count)).")
+    fail(
+      .indexOutOfBounds, "NSTableView error inserting/removing/moving row \(index) (numberOfRows: \(entries.count)).")
   }
 
   private func fail(_ rule: BatchUpdateViolation.Rule, _ message: String) {

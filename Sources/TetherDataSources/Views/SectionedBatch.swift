@@ -58,7 +58,9 @@ struct SectionedBatchPlan {
       if deleted.contains(from) {
         throw .conflict("attempt to perform a delete and a move from the same section (\(from))")
       }
-      if reloaded.contains(from) { throw .conflict("attempt to perform a reload and a move of the same section (\(from))") }
+      if reloaded.contains(from) {
+        throw .conflict("attempt to perform a reload and a move of the same section (\(from))")
+      }
       guard moveTargetOf.updateValue(to, forKey: from) == nil else {
         throw .duplicate("attempt to move section \(from) twice")
       }
@@ -113,7 +115,9 @@ struct SectionedBatchPlan {
     enum SourceKind { case delete, reload, move }
     var sources: [IndexPath: SourceKind] = [:]
     func source(_ path: IndexPath, _ kind: SourceKind, verb: String, preposition: String) throws(BatchUpdateViolation) {
-      guard path.count == 2 else { throw .bounds("attempt to \(verb) a row at an invalid index path \(uikitDescription(path))") }
+      guard path.count == 2 else {
+        throw .bounds("attempt to \(verb) a row at an invalid index path \(uikitDescription(path))")
+      }
       let (section, row) = (path[0], path[1])
       guard section >= 0, section < oldCount else {
         throw .bounds(
@@ -143,7 +147,8 @@ struct SectionedBatchPlan {
         case (.delete, .delete): throw .duplicate("attempt to delete row \(row) from section \(section) twice")
         case (.reload, .reload): throw .duplicate("attempt to reload row \(row) in section \(section) twice")
         case (.move, .move): throw .duplicate("attempt to move index path \(place) twice")
-        case (.delete, .reload), (.reload, .delete): throw .conflict("attempt to delete and reload the same index path \(place)")
+        case (.delete, .reload), (.reload, .delete):
+          throw .conflict("attempt to delete and reload the same index path \(place)")
         case (.delete, .move), (.move, .delete):
           throw .conflict("attempt to perform a delete and a move from the same index path \(place)")
         case (.reload, .move), (.move, .reload):
@@ -168,7 +173,8 @@ struct SectionedBatchPlan {
       }
       guard row >= 0, row < newItemCounts[section] else {
         throw .bounds(
-          "attempt to \(action), but there are only \(newItemCounts[section]) rows in section \(section) after the update")
+          "attempt to \(action), but there are only \(newItemCounts[section]) rows in section \(section) after the update"
+        )
       }
       guard let old = originOfSection[section] else {
         throw .changedSection(
@@ -228,5 +234,7 @@ extension BatchUpdateViolation {
   fileprivate static func bounds(_ message: String) -> Self { Self(rule: .indexOutOfBounds, message: message) }
   fileprivate static func duplicate(_ message: String) -> Self { Self(rule: .duplicateIndex, message: message) }
   fileprivate static func conflict(_ message: String) -> Self { Self(rule: .conflictingChanges, message: message) }
-  fileprivate static func changedSection(_ message: String) -> Self { Self(rule: .rowInChangedSection, message: message) }
+  fileprivate static func changedSection(_ message: String) -> Self {
+    Self(rule: .rowInChangedSection, message: message)
+  }
 }

@@ -86,7 +86,11 @@ final class SectionedRowStore<Cell> {
       guard let origin, !plan.reloadedSections.contains(origin) else {
         if let origin { old[origin].rows.reversed().forEach(recycle) }
         let id = origin.map { old[$0].id } ?? makeID()
-        if insertedSections.contains(index) { outcome.insertedSections.insert(id) } else { outcome.reloadedSections.insert(id) }
+        if insertedSections.contains(index) {
+          outcome.insertedSections.insert(id)
+        } else {
+          outcome.reloadedSections.insert(id)
+        }
         new.append(fetchSection(index, id: id, from: dataSource))
         continue
       }
@@ -135,13 +139,17 @@ final class SectionedRowStore<Cell> {
     if let identifier = row.reuseIdentifier { pool[identifier, default: []].append(row.cell) }
   }
 
-  private func fetchRow(at path: IndexPath, id: Int, from dataSource: any SectionedViewDataSource<Cell>) -> ShownRow<Cell> {
+  private func fetchRow(
+    at path: IndexPath, id: Int, from dataSource: any SectionedViewDataSource<Cell>
+  ) -> ShownRow<Cell> {
     lastDequeuedIdentifier = nil
     let cell = dataSource.cellForItem(at: path)
     return ShownRow(id: id, cell: cell, reuseIdentifier: lastDequeuedIdentifier)
   }
 
-  private func fetchSection(_ index: Int, id: Int, from dataSource: any SectionedViewDataSource<Cell>)
+  private func fetchSection(
+    _ index: Int, id: Int, from dataSource: any SectionedViewDataSource<Cell>
+  )
     -> ShownSection<Cell>
   {
     let rows = (0..<dataSource.numberOfItems(inSection: index)).map { item in
