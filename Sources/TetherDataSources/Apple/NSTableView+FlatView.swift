@@ -2,9 +2,9 @@
 // kept minimal, every row-update method of `FlatViewProtocol` being AppKit's own.
 //
 // The bridge is the table view's `dataSource` and its `delegate` (view-based tables get their cell
-// views from the delegate). `NSOutlineView` inherits this conformance but must not be bound with it:
-// an outline view asks `NSOutlineViewDataSource` questions. A binder for outline views and tree
-// changesets (`insertItems(at:inParent:withAnimation:)`) is not part of Tether yet.
+// views from the delegate). `NSOutlineView` inherits this conformance but is bound through
+// `OutlineViewProtocol` (see NSOutlineView+OutlineView.swift): an outline view asks
+// `NSOutlineViewDataSource` questions.
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 import AppKit
 import ObjectiveC

@@ -23,27 +23,11 @@ extension SignalProtocol where Error == Never, Element: SectionedDataSourceChang
     using dataSource: SectionedBinderDataSource<Element.SectionedChangeset, View>
   ) -> any Disposable {
     dataSource.view = view
-    let binding = CompositeDisposable()
-    let subscription = SerialDisposable()
-    let delivery = OrderedMainDelivery<Element> { element in
-      guard dataSource.view != nil else {
-        binding.dispose()
-        return
-      }
+    return bindOnMain(view: view) { [weak dataSource] in
+      dataSource?.view != nil
+    } apply: { element in
       dataSource.apply(element.asSectionedDataSourceChangeset)
     }
-    binding.add(subscription)
-    // Weakly: the subscription owns the delivery (and through it the binder); the binding must
-    // not keep them alive once the subscription ends.
-    binding.add(BlockDisposable { [weak delivery] in delivery?.cancel() })
-    (view as? any DisposeBagProvider)?.bag.add(binding)
-    subscription.otherDisposable = observe { event in
-      switch event {
-      case .next(let element): delivery.send(element)
-      case .completed: binding.dispose()
-      }
-    }
-    return binding
   }
 
   /// Binds the changesets to a sectioned view, making each cell with `createCell` (Bond's
