@@ -138,4 +138,25 @@ private func customBinderPage(_ out: Transcript) {
   people.value = .init(collection: names, patch: patch)
   for call in table.calls { out.print("  \(call)") }
   out.print("rows \(table.rows), violations \(table.violations.count)")
+
+  out.print()
+  out.say("The outline binder replays tree patches on an NSOutlineView-like view. It keeps one")
+  out.say("OutlineItem object per node, so a node that moves or changes stays the same item.")
+  let outline = OutlineUpdateValidatingView<String>()
+  var folders = TreeArray([TreeNode("Docs", [TreeNode("cv.pdf")]), TreeNode("Music")])
+  let tree = Property(TreeChangeset(reloading: folders))
+  let outlineBinder = OutlineBinderDataSource<TreeArray<String>, OutlineUpdateValidatingView<String>> { item, _ in
+    item.value
+  }
+  tree.bind(to: outline, using: outlineBinder)
+  let cv = outlineBinder.item(at: [0, 0])
+  let treePatch: [OrderedCollectionOperation<TreeNode<String>, IndexPath>] = [
+    .move(from: [0, 0], to: [1, 0]), .update(at: [1, 0], newElement: TreeNode("resume.pdf")),
+  ]
+  folders.apply(treePatch)
+  outline.resetRecords()
+  tree.value = TreeChangeset(collection: folders, patch: treePatch)
+  for call in outline.calls { out.print("  \(call)") }
+  out.print("same item after the move: \(outlineBinder.item(at: [1, 0]) === cv), value \(cv.value)")
+  out.print("violations \(outline.violations.count)")
 }

@@ -56,3 +56,21 @@ extension ViewAnimationOptions: CustomStringConvertible {
 private func pathsText(_ paths: [IndexPath]) -> String {
   "[\(paths.map { "\(Array($0))" }.joined(separator: ", "))]"
 }
+
+extension OutlineUpdateValidatingView.Call: CustomStringConvertible {
+  /// The call as Swift source, items shown by their index path (`nil` for the root), such as
+  /// `moveItem(at: 0, inParent: [0], to: 0, inParent: [1])`.
+  public var description: String {
+    func item(_ path: IndexPath?) -> String { path.map { "\(Array($0))" } ?? "nil" }
+    switch self {
+    case .reloadData: return "reloadData()"
+    case .beginUpdates: return "beginUpdates()"
+    case .endUpdates: return "endUpdates()"
+    case .insertItems(let indexes, let parent): return "insertItems(at: \(Array(indexes)), inParent: \(item(parent)))"
+    case .removeItems(let indexes, let parent): return "removeItems(at: \(Array(indexes)), inParent: \(item(parent)))"
+    case .moveItem(let from, let oldParent, let to, let newParent):
+      return "moveItem(at: \(from), inParent: \(item(oldParent)), to: \(to), inParent: \(item(newParent)))"
+    case .reloadItem(let path, let children): return "reloadItem(\(item(path)), reloadChildren: \(children))"
+    }
+  }
+}
