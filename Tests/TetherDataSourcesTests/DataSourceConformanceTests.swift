@@ -1,6 +1,7 @@
 import Foundation
 import TetherChangesets
 import TetherDataSources
+import TetherSignals
 import XCTest
 
 final class DataSourceConformanceTests: XCTestCase {
@@ -126,4 +127,38 @@ final class DataSourceConformanceTests: XCTestCase {
     )
     XCTAssertEqual(diff.projectedToSections(), OrderedCollectionDiff(inserts: [[1]], deletes: [[0]]))
   }
+
+  func testSectionedDiffChangesetDerivesItsPatchAndBack() {
+    let bins = Bins(bins: [["a", "x"], ["b", "c"], []])
+    let diff = OrderedCollectionDiff<IndexPath>(
+      inserts: [[0, 1], [2]], deletes: [[1, 0]], updates: [[0, 0]], moves: [(from: [1, 1], to: [1, 0])])
+    let changeset = SectionedDiffChangeset(collection: bins, diff: diff)
+    let replayed = SectionedDiffChangeset(collection: bins, patch: changeset.patch)
+    XCTAssertEqual(replayed.diff.inserts.sorted { $0.lexicographicallyPrecedes($1) }, [[0, 1], [2]])
+    XCTAssertEqual(replayed.diff.deletes, [[1, 0]])
+    XCTAssertEqual(replayed.diff.updates, [[0, 0]])
+    XCTAssertTrue(SectionedDiffChangeset(reloading: bins).isReload)
+  }
+
+  func testACollectionThatReportsIndexPathsBindsThroughSectionedDiffChangeset() {
+    MainActor.assumeIsolated {
+      let view = BatchUpdateValidatingView<String>()
+      var bins = Bins(bins: [["apple"], ["banana"]])
+      let changes = Property(SectionedDiffChangeset(reloading: bins))
+      changes.bind(to: view) { bins, indexPath, _ in bins.item(at: indexPath) }
+      bins.bins[0].append("avocado")
+      bins.bins[1].remove(at: 0)
+      changes.value = SectionedDiffChangeset(collection: bins, diff: .init(inserts: [[0, 1]], deletes: [[1, 0]]))
+      XCTAssertEqual(view.violations, [])
+      XCTAssertEqual(view.rows, [["apple", "avocado"], []])
+    }
+  }
+}
+
+/// A collection that keeps its own sections, like the Diffuser's bins.
+private struct Bins: QueryableSectionedDataSourceProtocol, Sendable {
+  var bins: [[String]]
+  var numberOfSections: Int { bins.count }
+  func numberOfItems(inSection section: Int) -> Int { bins[section].count }
+  func item(at indexPath: IndexPath) -> String { bins[indexPath[0]][indexPath[1]] }
 }
