@@ -5,6 +5,7 @@ let suites: [BenchmarkSuite] = [
   binsBenchmarks,
   diffingSuite,
   treesBenchmarks,
+  dataSourcesBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

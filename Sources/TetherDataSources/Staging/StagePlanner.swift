@@ -138,7 +138,7 @@ struct StagePlanner {
       afterRows.sections.append((.old([section]), remaining))
     }
     var stage3 = OrderedCollectionDiff<IndexPath>()
-    let pathBefore = Self.paths(in: afterSections)
+    let pathBefore = paths(ofMoved: afterSections)
     for (section, content) in afterRows.sections.enumerated() {
       for (item, row) in content.rows.enumerated() {
         let path: IndexPath = [section, item]
@@ -195,10 +195,17 @@ struct StagePlanner {
     return diff
   }
 
-  private static func paths(in layout: Layout) -> [Identity: IndexPath] {
+  /// Where the rows that move (and the new rows already there) are in `layout`.
+  private func paths(ofMoved layout: Layout) -> [Identity: IndexPath] {
     var paths: [Identity: IndexPath] = [:]
     for (section, content) in layout.sections.enumerated() {
-      for (item, row) in content.rows.enumerated() { paths[row] = [section, item] }
+      for (item, row) in content.rows.enumerated() {
+        switch row {
+        case .old(let old) where moveSources.contains(old): paths[row] = [section, item]
+        case .new: paths[row] = [section, item]
+        default: break
+        }
+      }
     }
     return paths
   }

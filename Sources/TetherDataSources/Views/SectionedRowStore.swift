@@ -70,18 +70,25 @@ final class SectionedRowStore<Cell> {
     }
     let old = sections
     for section in plan.deletedSections { old[section].rows.forEach(recycle) }
-    var deletedRows = Set<IndexPath>()
+    // Per section, keyed by item offsets: rows leaving an old section (deleted or moved out),
+    // reloaded rows of an old section, rows arriving in a new section (inserted or moved in).
+    var leaving: [Int: Set<Int>] = [:]
+    var reloaded: [Int: Set<Int>] = [:]
+    var arriving: [Int: [Int: IndexPath?]] = [:]
     for path in batch.rowDeletes {
-      deletedRows.insert(path)
+      leaving[path[0], default: []].insert(path[1])
       recycle(old[path[0]].rows[path[1]])
     }
-    let movedSources = Dictionary(uniqueKeysWithValues: batch.rowMoves.map { ($0.to, $0.from) })
-    let movedOut = Set(batch.rowMoves.map(\.from))
-    let reloads = Set(batch.rowReloads)
-    let inserts = Set(batch.rowInserts)
+    for path in batch.rowReloads { reloaded[path[0], default: []].insert(path[1]) }
+    for path in batch.rowInserts { arriving[path[0], default: [:]][path[1]] = .some(nil) }
+    for move in batch.rowMoves {
+      leaving[move.from[0], default: []].insert(move.from[1])
+      arriving[move.to[0], default: [:]][move.to[1]] = .some(move.from)
+    }
     let insertedSections = Set(batch.sectionInserts)
 
     var new: [ShownSection<Cell>] = []
+    new.reserveCapacity(plan.originOfSection.count)
     for (index, origin) in plan.originOfSection.enumerated() {
       guard let origin, !plan.reloadedSections.contains(origin) else {
         if let origin { old[origin].rows.reversed().forEach(recycle) }
@@ -95,32 +102,57 @@ final class SectionedRowStore<Cell> {
         continue
       }
       if plan.movedSections.contains(origin) { outcome.movedSections.insert(old[origin].id) }
-      // Rows that stay in place, in order, then every row placed at its final index.
-      var staying = old[origin].rows.indices.lazy
-        .filter { !deletedRows.contains([origin, $0]) && !movedOut.contains([origin, $0]) }
-        .makeIterator()
+      let leavingRows = leaving[origin] ?? []
+      let reloadedRows = reloaded[origin] ?? []
+      let arrivingRows = arriving[index] ?? [:]
+      if leavingRows.isEmpty && reloadedRows.isEmpty && arrivingRows.isEmpty {
+        // Untouched: the rows stay as they are (a copy-on-write array, not copied).
+        new.append(
+          ShownSection(id: old[origin].id, title: dataSource.titleForHeader(inSection: index), rows: old[origin].rows))
+        continue
+      }
+      // The rows that stay keep their order and fill the places no row arrives at; copied by runs.
+      let oldRows = old[origin].rows
+      var staying: [ShownRow<Cell>] = []
+      staying.reserveCapacity(oldRows.count)
+      var start = 0
+      for offset in leavingRows.sorted() {
+        staying.append(contentsOf: oldRows[start..<offset])
+        start = offset + 1
+      }
+      staying.append(contentsOf: oldRows[start...])
+      let arrivals = arrivingRows.sorted { $0.key < $1.key }
       var rows: [ShownRow<Cell>] = []
       rows.reserveCapacity(plan.newItemCounts[index])
-      for item in 0..<plan.newItemCounts[index] {
-        let path: IndexPath = [index, item]
-        if let source = movedSources[path] {
+      var next = 0
+      for (item, source) in arrivals {
+        // The plan checked the counts, so the staying rows always fill the gap exactly.
+        let gap = item - rows.count
+        rows.append(contentsOf: staying[next..<(next + gap)])
+        next += gap
+        if let source {
           let row = old[source[0]].rows[source[1]]
           outcome.movedRows.insert(row.id)
           rows.append(row)
-        } else if inserts.contains(path) {
-          let row = fetchRow(at: path, id: makeID(), from: dataSource)
+        } else {
+          let row = fetchRow(at: [index, item], id: makeID(), from: dataSource)
           outcome.insertedRows.insert(row.id)
           rows.append(row)
-        } else {
-          // The plan checked the counts, so a staying row is always left here.
-          let oldItem = staying.next()!
-          var row = old[origin].rows[oldItem]
-          if reloads.contains([origin, oldItem]) {
-            recycle(row)
-            row = fetchRow(at: path, id: row.id, from: dataSource)
-            outcome.reloadedRows.insert(row.id)
+        }
+      }
+      rows.append(contentsOf: staying[next...])
+      if !reloadedRows.isEmpty {
+        let leavingSorted = leavingRows.sorted()
+        let targets = arrivals.map(\.key)
+        for offset in reloadedRows.sorted() {
+          // Its place among the staying rows, then among all rows.
+          var item = offset - leavingSorted.prefix { $0 < offset }.count
+          for target in targets {
+            if target <= item { item += 1 } else { break }
           }
-          rows.append(row)
+          recycle(rows[item])
+          rows[item] = fetchRow(at: [index, item], id: rows[item].id, from: dataSource)
+          outcome.reloadedRows.insert(rows[item].id)
         }
       }
       new.append(ShownSection(id: old[origin].id, title: dataSource.titleForHeader(inSection: index), rows: rows))
