@@ -114,4 +114,26 @@ final class StyledCellBinderTests: XCTestCase {
       XCTAssertEqual(output, "--- reload\n    30 CHF\n")
     }
   }
+
+  func testItemsCanCarryTheirOwnStyle() {
+    MainActor.assumeIsolated {
+      PriceRow.created = 0
+      let view = BatchUpdateValidatingView<PriceRow>()
+      let items = Property(
+        OrderedCollectionChangeset(reloading: [
+          StyledItem(style: PriceRow.Style(currency: "EUR"), content: 3),
+          StyledItem(style: PriceRow.Style(currency: "USD"), content: 4),
+        ]))
+      items.bind(to: view, cellType: PriceRow.self)
+      XCTAssertEqual(view.rows[0].map(\.text), ["3 EUR", "4 USD"])
+      items.value = .init(
+        collection: [
+          StyledItem(style: .init(currency: "USD"), content: 4), StyledItem(style: .init(currency: "EUR"), content: 3),
+        ],
+        diff: .init(updates: [0, 1]))
+      XCTAssertEqual(view.rows[0].map(\.text), ["4 USD", "3 EUR"])
+      XCTAssertEqual(PriceRow.created, 2, "each reloaded row found a cell of its new style to reuse")
+      XCTAssertEqual(view.violations, [])
+    }
+  }
 }

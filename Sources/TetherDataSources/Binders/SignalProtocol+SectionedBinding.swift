@@ -129,4 +129,29 @@ where
   ) -> any Disposable where SectionedCollection.Item == CellType.Content {
     bind(to: view, animations: animations, cellType: cellType, style: style) { $0 }
   }
+
+  /// Binds the changesets to a sectioned view with Epoxy-style cells whose items carry their own
+  /// style and content (``StyledItemProtocol``): each cell is created from its item's style, cells
+  /// of one style are reused for one another, and `setContent` is called only when an item's
+  /// content changed (see ``StyledCellBinderDataSource``).
+  ///
+  /// See ``bind(to:using:)`` for threading and lifetime.
+  @MainActor
+  @discardableResult
+  public func bind<View: SectionedViewProtocol, CellType: StyledView & ContentConfigurableView>(
+    to view: View,
+    animations: SectionedViewAnimations = .automatic,
+    cellType: CellType.Type
+  ) -> any Disposable
+  where
+    SectionedCollection.Item: StyledItemProtocol, SectionedCollection.Item.Style == CellType.Style,
+    SectionedCollection.Item.Content == CellType.Content
+  {
+    let dataSource = StyledCellBinderDataSource<Element.SectionedChangeset, View, CellType>(
+      animations: animations,
+      style: { $0.style },
+      content: { $0.content }
+    )
+    return bind(to: view, using: dataSource)
+  }
 }

@@ -46,3 +46,40 @@ public protocol ConstructibleCell: AnyObject {
   /// Creates an empty cell.
   init()
 }
+
+/// An item that says how its cell looks and what it shows, like Epoxy's item models: binding a
+/// collection of such items with `bind(to:cellType:)` gives each item a cell of its own style.
+public protocol StyledItemProtocol {
+  /// The style of the item's cell.
+  associatedtype Style: Hashable
+  /// The content the item's cell shows.
+  associatedtype Content: Equatable
+
+  /// The style of the item's cell.
+  var style: Style { get }
+  /// The content the item's cell shows.
+  var content: Content { get }
+}
+
+/// A style and a content: the simplest ``StyledItemProtocol``.
+///
+/// ```swift
+/// let rows = [StyledItem(style: .title, content: "Fruit"), StyledItem(style: .body, content: "apple")]
+/// Property(OrderedCollectionChangeset(reloading: rows)).bind(to: listView, cellType: TextRow.self)
+/// ```
+public struct StyledItem<Style: Hashable, Content: Equatable>: StyledItemProtocol {
+  /// The style of the item's cell.
+  public var style: Style
+  /// The content the item's cell shows.
+  public var content: Content
+
+  /// Creates an item.
+  public init(style: Style, content: Content) {
+    self.style = style
+    self.content = content
+  }
+}
+
+extension StyledItem: Equatable {}
+extension StyledItem: Hashable where Content: Hashable {}
+extension StyledItem: Sendable where Style: Sendable, Content: Sendable {}
