@@ -29,7 +29,7 @@ extension SignalProtocol where Error == Never, Element: FlatDataSourceChangesetC
 
   /// Binds the changesets to a flat list view, making each row's cell with `createCell`.
   ///
-  /// See ``bind(to:using:)-(FlatViewProtocol,_)`` for threading and lifetime.
+  /// See `bind(to:using:)` for threading and lifetime.
   @MainActor
   @discardableResult
   public func bind<View: FlatViewProtocol>(

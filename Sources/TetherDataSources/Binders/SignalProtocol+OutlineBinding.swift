@@ -29,7 +29,7 @@ extension SignalProtocol where Error == Never {
   /// files.bind(to: outlineView) { item, view in FileCell(name: item.value) }
   /// ```
   ///
-  /// See ``bind(to:using:)-(OutlineViewProtocol,_)`` for threading and lifetime.
+  /// See `bind(to:using:)` for threading and lifetime.
   @MainActor
   @discardableResult
   public func bind<Tree: TreeProtocol, View: OutlineViewProtocol>(

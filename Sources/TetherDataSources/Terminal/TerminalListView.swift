@@ -15,7 +15,7 @@ import Darwin
 /// (inserted green, reloaded yellow, moved cyan) until the next batch or ``clearHighlights()``:
 /// there is no timer, so output stays deterministic.
 ///
-/// In ``Mode-swift.enum/plain`` mode (chosen automatically when standard output is not a terminal)
+/// In plain mode (chosen automatically when standard output is not a terminal)
 /// every change prints a summary and the whole list with a marker column instead:
 ///
 /// ```text
