@@ -14,6 +14,9 @@ public enum PlaygroundPages {
     .observableArray,
     .array2D,
     .setsAndDictionaries,
+    .dataSources,
+    .liveList,
+    .customBinder,
   ]
 
   /// The page with the given name, if any.

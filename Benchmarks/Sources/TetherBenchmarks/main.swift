@@ -7,6 +7,7 @@ let suites: [BenchmarkSuite] = [
   treesBenchmarks,
   operatorBenchmarks,
   collectionBenchmarks,
+  dataSourcesBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

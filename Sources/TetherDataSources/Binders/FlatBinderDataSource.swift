@@ -1,0 +1,143 @@
+import Foundation
+import TetherChangesets
+
+/// Drives a flat list view (`NSTableView`-like) from flat changesets, replaying each changeset's
+/// patch operation by operation, and answers the view's data-source questions.
+///
+/// - The first changeset, and every reload changeset, call `reloadData()`.
+/// - Any other changeset replays its patch between `beginUpdates()` and `endUpdates()`: an insert
+///   becomes `insertRows(at:withAnimation:)`, a delete `removeRows(at:withAnimation:)`, a move
+///   `moveRow(at:to:)`, each at the offsets of the state right before it (AppKit's semantics).
+/// - Updates are reloaded after `endUpdates()` with `reloadData(forRowIndexes:columnIndexes:)`, at
+///   the rows' final offsets: AppKit asks for a reloaded row's content at once, when the data source
+///   already holds the final collection, so a reload in the middle of the patch would read the wrong
+///   row if later operations shift it.
+///
+/// Subclass it to customize (``cell(for:at:in:)``, ``shouldReloadData(replacing:with:)``,
+/// ``applyPatch(of:to:)``). The binder holds its view weakly and runs on the main actor.
+@MainActor
+open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatViewProtocol>: FlatViewDataSource {
+  /// The type of the view's cells.
+  public typealias Cell = View.Cell
+
+  /// Makes the cell for the item at an offset of a collection, for a view.
+  public typealias CellFactory = @MainActor (Changeset.Collection, Int, View) -> View.Cell
+
+  /// The view the binder drives; setting it installs the binder as the view's data source and
+  /// reloads the view.
+  public weak var view: View? {
+    didSet {
+      guard let view else { return }
+      view.flatDataSource = self
+      if changeset != nil { view.reloadData() }
+    }
+  }
+
+  /// The last changeset applied.
+  public private(set) var changeset: Changeset?
+
+  /// The animations of row updates.
+  open var animations: FlatViewAnimations
+
+  private let createCell: CellFactory?
+
+  /// Creates a binder that makes cells with `createCell` (`nil` only in subclasses that override
+  /// ``cell(for:at:in:)``).
+  public init(animations: FlatViewAnimations = .fade, createCell: CellFactory? = nil) {
+    self.animations = animations
+    self.createCell = createCell
+  }
+
+  /// Brings the view up to date with `newChangeset`: a reload or a replay of its patch.
+  open func apply(_ newChangeset: Changeset) {
+    guard let view, let previous = changeset else {
+      changeset = newChangeset
+      view?.reloadData()
+      return
+    }
+    changeset = newChangeset
+    if newChangeset.isReload || shouldReloadData(replacing: previous, with: newChangeset) {
+      view.reloadData()
+      return
+    }
+    if animations.isAnimated {
+      applyPatch(of: newChangeset, to: view)
+    } else {
+      view.performWithoutAnimation { applyPatch(of: newChangeset, to: view) }
+    }
+  }
+
+  /// Whether to reload the view rather than replay the change; `false` unless overridden.
+  open func shouldReloadData(replacing previous: Changeset, with changeset: Changeset) -> Bool {
+    false
+  }
+
+  /// Replays the patch of `changeset` on `view` (see the type's documentation).
+  ///
+  /// - Complexity: O(k + u·k) for a patch of k operations with u updates (each update's final offset
+  ///   is followed through the operations after it).
+  open func applyPatch(of changeset: Changeset, to view: View) {
+    let steps = changeset.patch.map(\.step)
+    guard !steps.isEmpty else { return }
+    let insertion = View.animationOptions(animations.isAnimated ? animations.insertion : [])
+    let removal = View.animationOptions(animations.isAnimated ? animations.removal : [])
+    var reloads = IndexSet()
+    view.beginUpdates()
+    for (position, step) in steps.enumerated() {
+      switch step {
+      case .insert(let index): view.insertRows(at: [index], withAnimation: insertion)
+      case .delete(let index): view.removeRows(at: [index], withAnimation: removal)
+      case .move(let from, let to): view.moveRow(at: from, to: to)
+      case .update(let index):
+        if let final = Self.finalOffset(of: index, after: steps[(position + 1)...]) { reloads.insert(final) }
+      }
+    }
+    view.endUpdates()
+    if !reloads.isEmpty {
+      view.reloadData(forRowIndexes: reloads, columnIndexes: IndexSet(integersIn: 0..<view.numberOfColumns))
+    }
+  }
+
+  /// Where the row at `index` ends up after `steps`, or `nil` if one of them deletes it.
+  private static func finalOffset(of index: Int, after steps: ArraySlice<PatchStep<Int>>) -> Int? {
+    var index = index
+    for step in steps {
+      switch step {
+      case .insert(let at): if at <= index { index += 1 }
+      case .delete(let at):
+        if at == index { return nil }
+        if at < index { index -= 1 }
+      case .update: break
+      case .move(let from, let to):
+        if from == index {
+          index = to
+        } else {
+          if from < index { index -= 1 }
+          if to <= index { index += 1 }
+        }
+      }
+    }
+    return index
+  }
+
+  /// The number of rows the view should show now.
+  open func numberOfRows() -> Int {
+    changeset?.collection.numberOfItems ?? 0
+  }
+
+  /// The cell for the row at `row`, made by ``cell(for:at:in:)``.
+  open func cellForRow(at row: Int) -> View.Cell {
+    guard let view, let changeset else {
+      preconditionFailure("The view asked for the cell at row \(row) before the binder had a view and data")
+    }
+    return cell(for: changeset.collection, at: row, in: view)
+  }
+
+  /// Makes the cell showing the item at `index` of `collection`; uses `createCell` unless overridden.
+  open func cell(for collection: Changeset.Collection, at index: Int, in view: View) -> View.Cell {
+    guard let createCell else {
+      preconditionFailure("\(Self.self) has no createCell function and does not override cell(for:at:in:)")
+    }
+    return createCell(collection, index, view)
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import TetherChangesets
+import TetherSignals
+
+extension SignalProtocol where Error == Never {
+  /// Binds tree changesets to an outline view through `dataSource`, which becomes the view's data
+  /// source and replays every changeset.
+  ///
+  /// Changesets sent on any thread are applied on the main thread in the order they were sent. The
+  /// binding holds the view weakly and ends when the returned disposable is disposed, when the
+  /// signal completes, or when the view goes away.
+  @MainActor
+  @discardableResult
+  public func bind<Tree: TreeProtocol, View: OutlineViewProtocol>(
+    to view: View,
+    using dataSource: OutlineBinderDataSource<Tree, View>
+  ) -> any Disposable where Element == TreeChangeset<Tree>, Element: Sendable {
+    dataSource.view = view
+    return bindOnMain(view: view) { [weak dataSource] in
+      dataSource?.view != nil
+    } apply: { changeset in
+      dataSource.apply(changeset)
+    }
+  }
+
+  /// Binds tree changesets to an outline view, making each item's cell with `createCell`.
+  ///
+  /// ```swift
+  /// files.bind(to: outlineView) { item, view in FileCell(name: item.value) }
+  /// ```
+  ///
+  /// See `bind(to:using:)` for threading and lifetime.
+  @MainActor
+  @discardableResult
+  public func bind<Tree: TreeProtocol, View: OutlineViewProtocol>(
+    to view: View,
+    animations: FlatViewAnimations = .fade,
+    createCell: @escaping @MainActor (OutlineItem<Tree.ChildNode.Value>, View) -> View.Cell
+  ) -> any Disposable where Element == TreeChangeset<Tree>, Element: Sendable {
+    bind(to: view, using: OutlineBinderDataSource<Tree, View>(animations: animations, createCell: createCell))
+  }
+}

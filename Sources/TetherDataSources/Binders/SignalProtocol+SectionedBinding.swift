@@ -1,0 +1,157 @@
+import Foundation
+import TetherChangesets
+import TetherSignals
+
+extension SignalProtocol where Error == Never, Element: SectionedDataSourceChangesetConvertible & Sendable {
+  /// The collection type a sectioned view shows for these elements.
+  public typealias SectionedCollection = Element.SectionedChangeset.Collection
+
+  /// Binds the changesets to a sectioned view through `dataSource`, which becomes the view's data
+  /// source and applies every changeset (Bond's `bind(to:using:)`).
+  ///
+  /// Changesets sent on any thread are applied on the main thread in the order they were sent
+  /// (synchronously when sent on the main thread). The binding holds the view weakly and ends
+  /// when the returned disposable is disposed, when the signal completes, or when the view goes away
+  /// (at once if the view is a `DisposeBagProvider`, else at the next changeset); the binder is then
+  /// released.
+  ///
+  /// - Returns: The binding; dispose it to stop updating the view.
+  @MainActor
+  @discardableResult
+  public func bind<View: SectionedViewProtocol>(
+    to view: View,
+    using dataSource: SectionedBinderDataSource<Element.SectionedChangeset, View>
+  ) -> any Disposable {
+    dataSource.view = view
+    return bindOnMain(view: view) { [weak dataSource] in
+      dataSource?.view != nil
+    } apply: { element in
+      dataSource.apply(element.asSectionedDataSourceChangeset)
+    }
+  }
+
+  /// Binds the changesets to a sectioned view, making each cell with `createCell` (Bond's
+  /// `bind(to:createCell:)`).
+  ///
+  /// ```swift
+  /// let fruits = Property(OrderedCollectionChangeset(reloading: ["apple", "pear"]))
+  /// fruits.bind(to: listView) { fruits, indexPath, view in
+  ///   TerminalTextCell(text: fruits.item(at: indexPath))
+  /// }
+  /// ```
+  ///
+  /// See ``bind(to:using:)`` for threading and lifetime.
+  ///
+  /// - Parameters:
+  ///   - view: The view; held weakly.
+  ///   - animations: The batch-update animations (`.none` for none at all).
+  ///   - createCell: Makes the cell for the item at an index path of the collection.
+  @MainActor
+  @discardableResult
+  public func bind<View: SectionedViewProtocol>(
+    to view: View,
+    animations: SectionedViewAnimations = .automatic,
+    createCell: @escaping @MainActor (SectionedCollection, IndexPath, View) -> View.Cell
+  ) -> any Disposable {
+    bind(to: view, using: SectionedBinderDataSource(animations: animations, createCell: createCell))
+  }
+}
+
+extension SignalProtocol
+where
+  Error == Never, Element: SectionedDataSourceChangesetConvertible & Sendable,
+  Element.SectionedChangeset.Collection: QueryableSectionedDataSourceProtocol
+{
+  /// Binds the changesets to a sectioned view with cells of `cellType`, reused by the view when it
+  /// can and created with `init()` otherwise, each configured with its item by `configureCell`.
+  ///
+  /// ```swift
+  /// fruits.bind(to: listView, cellType: TerminalTextCell.self) { cell, fruit in cell.text = fruit }
+  /// ```
+  ///
+  /// See ``bind(to:using:)`` for threading and lifetime.
+  @MainActor
+  @discardableResult
+  public func bind<View: SectionedViewProtocol, CellType: ConstructibleCell>(
+    to view: View,
+    animations: SectionedViewAnimations = .automatic,
+    cellType: CellType.Type,
+    configureCell: @escaping @MainActor (CellType, SectionedCollection.Item) -> Void
+  ) -> any Disposable {
+    let identifier = String(reflecting: CellType.self)
+    return bind(to: view, animations: animations) { collection, indexPath, view in
+      let cell = (view.dequeueReusableCell(withIdentifier: identifier) as? CellType) ?? CellType()
+      configureCell(cell, collection.item(at: indexPath))
+      guard let viewCell = cell as? View.Cell else {
+        preconditionFailure("\(CellType.self) cannot be a cell of \(View.self), whose cells are \(View.Cell.self)")
+      }
+      return viewCell
+    }
+  }
+
+  /// Binds the changesets to a sectioned view with Epoxy-style cells: each is created from `style`
+  /// and shows `content(item)`, set only when it changed (see ``StyledCellBinderDataSource``).
+  ///
+  /// See ``bind(to:using:)`` for threading and lifetime.
+  @MainActor
+  @discardableResult
+  public func bind<View: SectionedViewProtocol, CellType: StyledView & ContentConfigurableView>(
+    to view: View,
+    animations: SectionedViewAnimations = .automatic,
+    cellType: CellType.Type,
+    style: CellType.Style,
+    content: @escaping @MainActor (SectionedCollection.Item) -> CellType.Content
+  ) -> any Disposable {
+    let dataSource = StyledCellBinderDataSource<Element.SectionedChangeset, View, CellType>(
+      animations: animations,
+      style: { _ in style },
+      content: content
+    )
+    return bind(to: view, using: dataSource)
+  }
+
+  /// Binds the changesets to a sectioned view with Epoxy-style cells whose content is the item
+  /// itself: each cell is created from `style`, and `setContent` is called only when an item's
+  /// content changed (see ``StyledCellBinderDataSource``).
+  ///
+  /// ```swift
+  /// prices.bind(to: listView, cellType: PriceRow.self, style: .init(currency: "EUR"))
+  /// ```
+  ///
+  /// See ``bind(to:using:)`` for threading and lifetime.
+  @MainActor
+  @discardableResult
+  public func bind<View: SectionedViewProtocol, CellType: StyledView & ContentConfigurableView>(
+    to view: View,
+    animations: SectionedViewAnimations = .automatic,
+    cellType: CellType.Type,
+    style: CellType.Style
+  ) -> any Disposable where SectionedCollection.Item == CellType.Content {
+    bind(to: view, animations: animations, cellType: cellType, style: style) { $0 }
+  }
+
+  /// Binds the changesets to a sectioned view with Epoxy-style cells whose items carry their own
+  /// style and content (``StyledItemProtocol``): each cell is created from its item's style, cells
+  /// of one style are reused for one another, and `setContent` is called only when an item's
+  /// content changed (see ``StyledCellBinderDataSource``).
+  ///
+  /// See ``bind(to:using:)`` for threading and lifetime.
+  @MainActor
+  @discardableResult
+  public func bind<View: SectionedViewProtocol, CellType: StyledView & ContentConfigurableView>(
+    to view: View,
+    animations: SectionedViewAnimations = .automatic,
+    cellType: CellType.Type
+  ) -> any Disposable
+  where
+    SectionedCollection.Item: StyledItemProtocol, SectionedCollection.Item.Style == CellType.Style,
+    SectionedCollection.Item.Content == CellType.Content
+  {
+    let dataSource = StyledCellBinderDataSource<Element.SectionedChangeset, View, CellType>(
+      animations: animations,
+      style: { $0.style },
+      content: { $0.content }
+    )
+    return bind(to: view, using: dataSource)
+  }
+}

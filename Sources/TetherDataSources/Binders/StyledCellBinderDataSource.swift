@@ -1,0 +1,88 @@
+import Foundation
+import TetherChangesets
+
+/// A sectioned binder whose cells are Epoxy-style views: each is created from its style
+/// (``StyledView``) and shows one `Equatable` content (``ContentConfigurableView``).
+///
+/// Cells of one style share a reuse identifier. When the view hands back a cell for reuse (a
+/// reloaded row gets its own cell back), ``ContentConfigurableView/setContent(_:animated:)`` is
+/// only called if the content differs from what that cell last showed, so reloading a row whose
+/// content did not change costs nothing. Content set during a batch update is `animated`, content
+/// set by a reload is not.
+///
+/// `bind(to:cellType:style:)` and `bind(to:cellType:style:content:)` make one.
+@MainActor
+open class StyledCellBinderDataSource<
+  Changeset: SectionedDataSourceChangeset,
+  View: SectionedViewProtocol,
+  CellView: StyledView & ContentConfigurableView
+>: SectionedBinderDataSource<Changeset, View>
+where Changeset.Collection: QueryableSectionedDataSourceProtocol {
+  /// The type of the collection's items.
+  public typealias Item = Changeset.Collection.Item
+
+  private let style: @MainActor (Item) -> CellView.Style
+  private let content: @MainActor (Item) -> CellView.Content
+  private var identifiers: [CellView.Style: String] = [:]
+  private var shownContent: [ObjectIdentifier: ShownContent] = [:]
+  private var pruneThreshold = 64
+
+  private struct ShownContent {
+    weak var cell: CellView?
+    var content: CellView.Content
+  }
+
+  /// Creates a binder making `CellView`s.
+  ///
+  /// - Parameters:
+  ///   - cellType: The cell type.
+  ///   - animations: The animations of batch updates.
+  ///   - style: The style of an item's cell.
+  ///   - content: The content an item's cell shows.
+  public init(
+    cellType: CellView.Type = CellView.self,
+    animations: SectionedViewAnimations = .automatic,
+    style: @escaping @MainActor (Item) -> CellView.Style,
+    content: @escaping @MainActor (Item) -> CellView.Content
+  ) {
+    self.style = style
+    self.content = content
+    super.init(animations: animations, createCell: nil)
+  }
+
+  /// Dequeues a cell of the item's style (or creates one) and sets its content if it changed.
+  open override func cell(for collection: Changeset.Collection, at indexPath: IndexPath, in view: View) -> View.Cell {
+    let item = collection.item(at: indexPath)
+    let style = style(item)
+    let content = content(item)
+    let identifier = reuseIdentifier(for: style)
+    let cell = (view.dequeueReusableCell(withIdentifier: identifier) as? CellView) ?? CellView(style: style)
+    let key = ObjectIdentifier(cell)
+    if let shown = shownContent[key], shown.cell === cell, shown.content == content {
+      return viewCell(cell)
+    }
+    cell.setContent(content, animated: isPerformingBatchUpdates)
+    shownContent[key] = ShownContent(cell: cell, content: content)
+    if shownContent.count > pruneThreshold {
+      // Forget cells that are gone, so the table stays proportional to the live cells.
+      shownContent = shownContent.filter { $0.value.cell != nil }
+      pruneThreshold = max(64, 2 * shownContent.count)
+    }
+    return viewCell(cell)
+  }
+
+  /// The reuse identifier of cells of `style`: the cell type's name and a number per distinct style.
+  public func reuseIdentifier(for style: CellView.Style) -> String {
+    if let known = identifiers[style] { return known }
+    let identifier = "\(String(reflecting: CellView.self))#\(identifiers.count)"
+    identifiers[style] = identifier
+    return identifier
+  }
+
+  private func viewCell(_ cell: CellView) -> View.Cell {
+    guard let viewCell = cell as? View.Cell else {
+      preconditionFailure("\(CellView.self) cannot be a cell of \(View.self), whose cells are \(View.Cell.self)")
+    }
+    return viewCell
+  }
+}

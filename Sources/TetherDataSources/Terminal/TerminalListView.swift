@@ -1,0 +1,218 @@
+import Foundation
+import TetherSignals
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A list view for the terminal: sections with headers and one line per row, updated in place.
+///
+/// It is a ``SectionedViewProtocol``, so sectioned binders drive it as they drive a table view, and
+/// it checks every batch with the same rules as ``BatchUpdateValidatingView``. Each batch reaches
+/// the terminal as line inserts, deletes and moves, and the lines it changed stay highlighted
+/// (inserted green, reloaded yellow, moved cyan) until the next batch or ``clearHighlights()``:
+/// there is no timer, so output stays deterministic.
+///
+/// In plain mode (chosen automatically when standard output is not a terminal)
+/// every change prints a summary and the whole list with a marker column instead:
+///
+/// ```text
+/// --- update 2: 1 inserted, 1 deleted
+/// -   pear
+///   [Fruit]
+///     apple
+/// +   kiwi
+/// ```
+///
+/// Rows are ``TerminalListRow``s: ``TerminalTextCell`` or any class of yours, Epoxy-style cells
+/// included. A section gets a header line when its data source gives it a title.
+@MainActor
+public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
+  /// The cells: anything that shows a line of text.
+  public typealias Cell = any TerminalListRow
+
+  /// How the view writes.
+  public enum Mode: Sendable {
+    /// ANSI when standard output is a terminal, plain otherwise.
+    case automatic
+    /// Cursor movements, line inserts and deletes, colors.
+    case ansi
+    /// Plain text, one full listing per change.
+    case plain
+  }
+
+  /// The data source the view reads, held weakly (a binder installs itself here).
+  public weak var sectionedDataSource: (any SectionedViewDataSource<any TerminalListRow>)?
+
+  /// Disposed when the view goes away, ending the bindings to it at once.
+  public nonisolated let bag = DisposeBag()
+
+  /// Whether the view writes ANSI escapes (else plain text).
+  public var isANSI: Bool { screen.isANSI }
+
+  /// The widest a line may be; longer texts are cut with an ellipsis.
+  public var width: Int
+
+  /// Every batch that broke a rule (the view reloaded after each), oldest first.
+  public private(set) var violations: [BatchUpdateViolation] = []
+
+  private let write: (String) -> Void
+  private let store = SectionedRowStore<any TerminalListRow>()
+  private var screen: TerminalScreen
+  private var pending: SectionedBatch?
+  private var batchDepth = 0
+  private var reloadedDuringBatch = false
+
+  /// Creates a view writing to standard output, or to `write`.
+  ///
+  /// - Parameters:
+  ///   - mode: ANSI or plain text; `.automatic` checks whether standard output is a terminal.
+  ///   - width: The widest a line may be.
+  ///   - write: Receives the output text; standard output by default.
+  public init(mode: Mode = .automatic, width: Int = 80, write: ((String) -> Void)? = nil) {
+    let isANSI: Bool
+    switch mode {
+    case .automatic: isANSI = isatty(STDOUT_FILENO) != 0
+    case .ansi: isANSI = true
+    case .plain: isANSI = false
+    }
+    self.screen = TerminalScreen(isANSI: isANSI)
+    self.width = width
+    self.write = write ?? { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+  }
+
+  /// The lines shown, as plain text (headers as `[title]`, rows indented by two spaces).
+  public var lines: [String] { screen.shown.map(\.text) }
+
+  /// Reads everything from the data source again and redraws the list.
+  public func reloadData() {
+    if batchDepth > 0 {
+      reloadedDuringBatch = true
+      violations.append(
+        BatchUpdateViolation(rule: .reloadDuringBatchUpdates, message: "reloadData called inside performBatchUpdates"))
+      return
+    }
+    store.reload(from: sectionedDataSource)
+    write(screen.reload(render(BatchOutcome()).map(\.unhighlighted), title: "reload"))
+  }
+
+  /// Collects the calls `updates` makes into one batch, checks it and shows it; nested calls join
+  /// the outer batch.
+  public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    if batchDepth == 0 {
+      pending = SectionedBatch()
+      reloadedDuringBatch = false
+    }
+    batchDepth += 1
+    updates?()
+    batchDepth -= 1
+    guard batchDepth == 0, let batch = pending else { return }
+    pending = nil
+    if reloadedDuringBatch {
+      reloadData()
+      completion?(false)
+      return
+    }
+    do {
+      let outcome = try store.apply(batch, from: sectionedDataSource)
+      write(screen.update(to: render(outcome)))
+      completion?(true)
+    } catch {
+      violations.append(error)
+      store.reload(from: sectionedDataSource)
+      write(screen.reload(render(BatchOutcome()).map(\.unhighlighted), title: "reload after: \(error.message)"))
+      completion?(false)
+    }
+  }
+
+  /// Redraws the highlighted lines without their highlight.
+  public func clearHighlights() {
+    write(screen.clearHighlights())
+  }
+
+  /// Adds section inserts to the batch.
+  public func insertSections(_ sections: IndexSet, with animation: ViewRowAnimation) {
+    inBatch { $0.sectionInserts += sections }
+  }
+
+  /// Adds section deletes to the batch.
+  public func deleteSections(_ sections: IndexSet, with animation: ViewRowAnimation) {
+    inBatch { $0.sectionDeletes += sections }
+  }
+
+  /// Adds section reloads to the batch.
+  public func reloadSections(_ sections: IndexSet, with animation: ViewRowAnimation) {
+    inBatch { $0.sectionReloads += sections }
+  }
+
+  /// Adds a section move to the batch.
+  public func moveSection(_ section: Int, toSection newSection: Int) {
+    inBatch { $0.sectionMoves.append((from: section, to: newSection)) }
+  }
+
+  /// Adds row inserts to the batch.
+  public func insertRows(at indexPaths: [IndexPath], with animation: ViewRowAnimation) {
+    inBatch { $0.rowInserts += indexPaths }
+  }
+
+  /// Adds row deletes to the batch.
+  public func deleteRows(at indexPaths: [IndexPath], with animation: ViewRowAnimation) {
+    inBatch { $0.rowDeletes += indexPaths }
+  }
+
+  /// Adds row reloads to the batch.
+  public func reloadRows(at indexPaths: [IndexPath], with animation: ViewRowAnimation) {
+    inBatch { $0.rowReloads += indexPaths }
+  }
+
+  /// Adds a row move to the batch.
+  public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    inBatch { $0.rowMoves.append((from: indexPath, to: newIndexPath)) }
+  }
+
+  /// A row that left the list in the current batch and was made with `identifier`, or `nil`.
+  public func dequeueReusableCell(withIdentifier identifier: String) -> (any TerminalListRow)? {
+    store.dequeue(identifier)
+  }
+
+  private func inBatch(_ change: (inout SectionedBatch) -> Void) {
+    if batchDepth > 0, pending != nil {
+      change(&pending!)
+      return
+    }
+    withoutActuallyEscaping(change) { change in
+      performBatchUpdates({ change(&self.pending!) }, completion: nil)
+    }
+  }
+
+  private func render(_ outcome: BatchOutcome) -> [TerminalLine] {
+    var lines: [TerminalLine] = []
+    for section in store.sections {
+      let sectionStyle: TerminalLineStyle? =
+        outcome.insertedSections.contains(section.id)
+        ? .inserted
+        : outcome.reloadedSections.contains(section.id)
+          ? .reloaded : outcome.movedSections.contains(section.id) ? .moved : nil
+      if let title = section.title {
+        lines.append(TerminalLine(id: .header(section.id), text: fit("[\(title)]"), style: sectionStyle ?? .header))
+      }
+      for row in section.rows {
+        let style: TerminalLineStyle =
+          outcome.insertedRows.contains(row.id)
+          ? .inserted
+          : outcome.reloadedRows.contains(row.id)
+            ? .reloaded : outcome.movedRows.contains(row.id) ? .moved : sectionStyle ?? .plain
+        lines.append(TerminalLine(id: .row(row.id), text: fit("  " + row.cell.text), style: style))
+      }
+    }
+    return lines
+  }
+
+  private func fit(_ text: String) -> String {
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    guard line.count > width, width > 0 else { return line }
+    return String(line.prefix(width - 1)) + "…"
+  }
+}

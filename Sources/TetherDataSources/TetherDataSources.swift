@@ -1,1 +1,0 @@
-// The TetherDataSources module. See Package.swift for where it sits among Tether's layers.

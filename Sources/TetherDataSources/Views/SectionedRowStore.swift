@@ -1,0 +1,219 @@
+import Foundation
+
+/// One row a view shows: its cell, an identity that follows it through moves and reloads, and the
+/// reuse identifier its cell was dequeued with.
+struct ShownRow<Cell> {
+  let id: Int
+  var cell: Cell
+  var reuseIdentifier: String?
+}
+
+/// One section a view shows.
+struct ShownSection<Cell> {
+  let id: Int
+  var title: String?
+  var rows: [ShownRow<Cell>]
+}
+
+/// What one batch did, by row and section identity, for views that show it (the terminal view).
+struct BatchOutcome {
+  var insertedRows = Set<Int>()
+  var reloadedRows = Set<Int>()
+  var movedRows = Set<Int>()
+  var insertedSections = Set<Int>()
+  var reloadedSections = Set<Int>()
+  var movedSections = Set<Int>()
+}
+
+/// The rows of a sectioned view, kept the way `UITableView` keeps them: applies reloads and checked
+/// batches, asking the data source for the cells of inserted and reloaded rows, and recycling the
+/// cells of rows that leave through ``dequeue(_:)``.
+@MainActor
+final class SectionedRowStore<Cell> {
+  private(set) var sections: [ShownSection<Cell>] = []
+  private var nextID = 0
+  private var pool: [String: [Cell]] = [:]
+  private var lastDequeuedIdentifier: String?
+
+  /// A recycled cell made with `identifier`, if any. Also notes the identifier, so the cell the
+  /// data source returns next is recycled under it.
+  func dequeue(_ identifier: String) -> Cell? {
+    lastDequeuedIdentifier = identifier
+    guard var cells = pool[identifier], let cell = cells.popLast() else { return nil }
+    pool[identifier] = cells
+    return cell
+  }
+
+  /// Forgets every row and reads everything from `dataSource`.
+  func reload(from dataSource: (any SectionedViewDataSource<Cell>)?) {
+    // In reverse, so that fetching in order dequeues each row's own cell first.
+    for section in sections.reversed() { section.rows.reversed().forEach(recycle) }
+    sections = []
+    if let dataSource {
+      sections = (0..<dataSource.numberOfSections()).map { fetchSection($0, id: makeID(), from: dataSource) }
+    }
+    pool = [:]
+  }
+
+  /// Checks `batch` against UIKit's rules and applies it, or throws the first rule it breaks
+  /// (leaving the rows as they were).
+  ///
+  /// Cells are asked for in three passes, so that the view's reuse pool serves them best: first
+  /// the cells of every reloaded row (whose old cells were recycled just before, in reverse, so
+  /// each row gets its own back when the style allows), then those of inserted rows, then those
+  /// of inserted and reloaded sections.
+  ///
+  /// - Complexity: O(s + k log k) for s sections and a batch of k calls, plus O(r) for each section
+  ///   of r rows that a row change touches.
+  func apply(
+    _ batch: SectionedBatch,
+    from dataSource: (any SectionedViewDataSource<Cell>)?
+  ) throws(BatchUpdateViolation) -> BatchOutcome {
+    let newItemCounts = dataSource.map { source in (0..<source.numberOfSections()).map(source.numberOfItems) } ?? []
+    let plan = try SectionedBatchPlan(batch, oldItemCounts: sections.map(\.rows.count), newItemCounts: newItemCounts)
+    var outcome = BatchOutcome()
+    guard let dataSource else {
+      sections = []
+      return outcome
+    }
+    let old = sections
+    for section in plan.deletedSections { old[section].rows.forEach(recycle) }
+    // Per section, keyed by item offsets: rows leaving an old section (deleted or moved out),
+    // reloaded rows of an old section, rows arriving in a new section (inserted or moved in).
+    var leaving: [Int: Set<Int>] = [:]
+    var reloaded: [Int: Set<Int>] = [:]
+    var arriving: [Int: [Int: IndexPath?]] = [:]
+    for path in batch.rowDeletes {
+      leaving[path[0], default: []].insert(path[1])
+      recycle(old[path[0]].rows[path[1]])
+    }
+    for path in batch.rowReloads { reloaded[path[0], default: []].insert(path[1]) }
+    for path in batch.rowInserts { arriving[path[0], default: [:]][path[1]] = .some(nil) }
+    for move in batch.rowMoves {
+      leaving[move.from[0], default: []].insert(move.from[1])
+      arriving[move.to[0], default: [:]][move.to[1]] = .some(move.from)
+    }
+    let insertedSections = Set(batch.sectionInserts)
+
+    // Pass 1: place every row that keeps its cell; note the places of reloaded and inserted rows.
+    var new: [ShownSection<Cell>] = []
+    new.reserveCapacity(plan.originOfSection.count)
+    var touched: [Int: [ShownRow<Cell>?]] = [:]
+    var reloads: [(section: Int, item: Int, old: ShownRow<Cell>)] = []
+    var inserts: [(section: Int, item: Int)] = []
+    var fetchedSections: [Int] = []
+    for (index, origin) in plan.originOfSection.enumerated() {
+      guard let origin, !plan.reloadedSections.contains(origin) else {
+        if let origin { old[origin].rows.reversed().forEach(recycle) }
+        let id = origin.map { old[$0].id } ?? makeID()
+        if insertedSections.contains(index) {
+          outcome.insertedSections.insert(id)
+        } else {
+          outcome.reloadedSections.insert(id)
+        }
+        new.append(ShownSection(id: id, title: nil, rows: []))
+        fetchedSections.append(index)
+        continue
+      }
+      if plan.movedSections.contains(origin) { outcome.movedSections.insert(old[origin].id) }
+      let title = dataSource.titleForHeader(inSection: index)
+      let leavingRows = leaving[origin] ?? []
+      let reloadedRows = reloaded[origin] ?? []
+      let arrivingRows = arriving[index] ?? [:]
+      if leavingRows.isEmpty && reloadedRows.isEmpty && arrivingRows.isEmpty {
+        // Untouched: the rows stay as they are (a copy-on-write array, not copied).
+        new.append(ShownSection(id: old[origin].id, title: title, rows: old[origin].rows))
+        continue
+      }
+      new.append(ShownSection(id: old[origin].id, title: title, rows: []))
+      // The rows that stay keep their order and fill the places no row arrives at; copied by runs.
+      let oldRows = old[origin].rows
+      let leavingSorted = leavingRows.sorted()
+      var staying: [ShownRow<Cell>?] = []
+      staying.reserveCapacity(oldRows.count)
+      var start = 0
+      for offset in leavingSorted {
+        staying.append(contentsOf: oldRows[start..<offset].lazy.map { $0 })
+        start = offset + 1
+      }
+      staying.append(contentsOf: oldRows[start...].lazy.map { $0 })
+      let arrivals = arrivingRows.sorted { $0.key < $1.key }
+      var rows: [ShownRow<Cell>?] = []
+      rows.reserveCapacity(plan.newItemCounts[index])
+      var next = 0
+      for (item, source) in arrivals {
+        // The plan checked the counts, so the staying rows always fill the gap exactly.
+        let gap = item - rows.count
+        rows.append(contentsOf: staying[next..<(next + gap)])
+        next += gap
+        if let source {
+          let row = old[source[0]].rows[source[1]]
+          outcome.movedRows.insert(row.id)
+          rows.append(row)
+        } else {
+          inserts.append((index, item))
+          rows.append(nil)
+        }
+      }
+      rows.append(contentsOf: staying[next...])
+      let targets = arrivals.map(\.key)
+      for offset in reloadedRows.sorted() {
+        // Its place among the staying rows, then among all rows.
+        var item = offset - leavingSorted.prefix { $0 < offset }.count
+        for target in targets {
+          if target <= item { item += 1 } else { break }
+        }
+        reloads.append((index, item, oldRows[offset]))
+        rows[item] = nil
+      }
+      touched[index] = rows
+    }
+
+    // Pass 2: reloaded rows, their old cells recycled first.
+    for reload in reloads.reversed() { recycle(reload.old) }
+    for reload in reloads {
+      touched[reload.section]![reload.item] = fetchRow(
+        at: [reload.section, reload.item], id: reload.old.id, from: dataSource)
+      outcome.reloadedRows.insert(reload.old.id)
+    }
+    // Pass 3: inserted rows, then inserted and reloaded sections.
+    for insert in inserts {
+      let row = fetchRow(at: [insert.section, insert.item], id: makeID(), from: dataSource)
+      touched[insert.section]![insert.item] = row
+      outcome.insertedRows.insert(row.id)
+    }
+    for index in fetchedSections { new[index] = fetchSection(index, id: new[index].id, from: dataSource) }
+    for (index, rows) in touched { new[index].rows = rows.map { $0! } }
+    sections = new
+    pool = [:]
+    return outcome
+  }
+
+  private func makeID() -> Int {
+    nextID += 1
+    return nextID
+  }
+
+  private func recycle(_ row: ShownRow<Cell>) {
+    if let identifier = row.reuseIdentifier { pool[identifier, default: []].append(row.cell) }
+  }
+
+  private func fetchRow(
+    at path: IndexPath, id: Int, from dataSource: any SectionedViewDataSource<Cell>
+  ) -> ShownRow<Cell> {
+    lastDequeuedIdentifier = nil
+    let cell = dataSource.cellForItem(at: path)
+    return ShownRow(id: id, cell: cell, reuseIdentifier: lastDequeuedIdentifier)
+  }
+
+  private func fetchSection(
+    _ index: Int, id: Int, from dataSource: any SectionedViewDataSource<Cell>
+  )
+    -> ShownSection<Cell>
+  {
+    let rows = (0..<dataSource.numberOfItems(inSection: index)).map { item in
+      fetchRow(at: [index, item], id: makeID(), from: dataSource)
+    }
+    return ShownSection(id: id, title: dataSource.titleForHeader(inSection: index), rows: rows)
+  }
+}

@@ -1,6 +1,0 @@
-import TetherDataSources
-import XCTest
-
-final class TetherDataSourcesTestsModuleLoads: XCTestCase {
-  func testModuleImports() {}
-}
