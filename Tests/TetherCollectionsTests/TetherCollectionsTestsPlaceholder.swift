@@ -1,6 +1,0 @@
-import TetherCollections
-import XCTest
-
-final class TetherCollectionsTestsModuleLoads: XCTestCase {
-  func testModuleImports() {}
-}
