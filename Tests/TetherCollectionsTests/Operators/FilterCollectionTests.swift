@@ -75,7 +75,7 @@ final class FilterCollectionTests: XCTestCase {
   }
 
   func testRandomPatchesDiffsAndReloadsReplayAndMatchFilteringDirectly() {
-    withSeeds(0..<200) { seed, rng in
+    withSeeds(0..<80) { seed, rng in
       let stream = randomOrderedStream(steps: 30, using: &rng)
       let isIncluded: @Sendable (Int) -> Bool = { $0 % 3 != 0 }
       let output = runOperator(stream) { $0.filterCollection(isIncluded) }
@@ -84,7 +84,7 @@ final class FilterCollectionTests: XCTestCase {
   }
 
   func testLargeRandomChangesetsTakeTheRebuildPathAndStayCorrect() {
-    withSeeds(0..<20) { seed, rng in
+    withSeeds(0..<10) { seed, rng in
       var current = randomArray(count: 300, alphabet: 1000, using: &rng)
       var stream: [Changeset] = [.reload(current)]
       for _ in 0..<8 {
@@ -100,7 +100,7 @@ final class FilterCollectionTests: XCTestCase {
   /// Bond kept one index map for every subscriber of a filtered signal, so a late subscriber
   /// corrupted the early one. Here each observation has its own.
   func testSubscribersWithDifferentTimingEachGetAConsistentSequence() {
-    withSeeds(0..<100) { seed, rng in
+    withSeeds(0..<50) { seed, rng in
       let stream = randomOrderedStream(steps: 24, using: &rng)
       let secondStarts = Int.random(in: 1..<stream.count, using: &rng)
       let firstEnds = Int.random(in: secondStarts...stream.count, using: &rng)
