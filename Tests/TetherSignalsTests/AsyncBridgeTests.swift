@@ -42,7 +42,9 @@ final class AsyncBridgeTests: XCTestCase {
 
   func testCancellingTheConsumingTaskDisposesTheObservation() async {
     let disposed = BlockDisposable {}
-    let started = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    // An expectation, not a stored continuation: the first value may arrive before the test
+    // starts waiting, and the handshake must not depend on which comes first.
+    let started = expectation(description: "first value consumed")
     let signal = SafeSignal<Int> { observer in
       observer.receive(0)
       return disposed
@@ -51,13 +53,11 @@ final class AsyncBridgeTests: XCTestCase {
       var count = 0
       for await _ in signal.values {
         count += 1
-        started.withLock { $0 }?.resume()
+        started.fulfill()
       }
       return count
     }
-    await withCheckedContinuation { continuation in
-      started.withLock { $0 = continuation }
-    }
+    await fulfillment(of: [started], timeout: 10)
     consumer.cancel()
     let count = await consumer.value
     XCTAssertEqual(count, 1)
