@@ -9,6 +9,7 @@ public enum PlaygroundPages {
     .diffuserFuser,
     .bins,
     .trees,
+    .collectionOperators,
   ]
 
   /// The page with the given name, if any.
