@@ -96,7 +96,7 @@ struct FlattenedSectionsState<SectionMetadata, Item> {
     }
     self.counts = counts
     if OutputUpdate.appliesInPlace(patchCount: output.count) {
-      items.apply(output)
+      items.applyOperatorPatch(output)
     } else {
       items = tree.allItems
     }

@@ -42,7 +42,7 @@ extension SignalProtocol where Element: Collection {
   ///   - isEqual: Whether two elements with equal identities also have equal content.
   ///   - algorithm: How elements are matched; Heckel by default.
   /// - Complexity: O(n + m) expected per collection with Heckel; O((n + m) · D) with Myers.
-  public func diff<ID: Hashable>(
+  public func diff<ID: Hashable & SendableMetatype>(
     identifiedBy identifier: @escaping @Sendable (Element.Element) -> ID,
     isEqual: @escaping @Sendable (Element.Element, Element.Element) -> Bool,
     algorithm: DiffAlgorithm = .heckel

@@ -68,7 +68,7 @@ struct FilterState<Element> {
       operatorCountMismatch(patchLeavesCount: map.count, collectionCount: newCount)
     }
     if OutputUpdate.appliesInPlace(patchCount: output.count) {
-      filtered.apply(output)
+      filtered.applyOperatorPatch(output)
     } else {
       rebuildFiltered(from: changeset.collection)
     }

@@ -90,7 +90,7 @@ struct MappedArrayState<Mapped> {
       let patch = changeset.patch
       if patch.count <= 4 * OutputUpdate.inPlaceLimit {
         let mappedPatch = patch.map { $0.mapElement(transform) }
-        current.apply(mappedPatch)
+        current.applyOperatorPatch(mappedPatch)
         mapped = current
         return OrderedCollectionChangeset(collection: current, patch: mappedPatch, diff: diff)
       }

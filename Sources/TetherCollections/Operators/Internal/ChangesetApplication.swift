@@ -68,3 +68,48 @@ func operatorCountMismatch(patchLeavesCount: Int, collectionCount: Int) -> Never
     "A changeset's patch leaves \(patchLeavesCount) elements but its collection has \(collectionCount) elements"
   )
 }
+
+extension Array {
+  /// Applies an ordered patch in place (each operation on the state right before it).
+  ///
+  /// The same as `apply(_:)` from TetherChangesets, without its generic index arithmetic.
+  ///
+  /// - Precondition: Every offset is in range for the state it applies to; otherwise this traps
+  ///   naming the offset and the element count.
+  /// - Complexity: O(n) element moves per operation at worst; O(1) at the end of the array, and
+  ///   O(|from - to|) for a move.
+  mutating func applyOperatorPatch(_ patch: [OrderedCollectionOperation<Element, Int>]) {
+    for operation in patch {
+      switch operation {
+      case .insert(let element, let offset):
+        if offset < 0 || offset > count { operatorIndexOutOfRange(offset, count: count) }
+        insert(element, at: offset)
+      case .delete(let offset):
+        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
+        remove(at: offset)
+      case .update(let offset, let element):
+        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
+        self[offset] = element
+      case .move(let from, let to):
+        if from < 0 || from >= count { operatorIndexOutOfRange(from, count: count) }
+        if to < 0 || to >= count { operatorIndexOutOfRange(to, count: count) }
+        if from != to { moveElement(from: from, to: to) }
+      }
+    }
+  }
+
+  /// Moves one element, shifting only the elements between its old and new offsets (a remove and
+  /// an insert would each shift the whole tail).
+  private mutating func moveElement(from: Int, to: Int) {
+    withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      let element = (base + from).move()
+      if from < to {
+        (base + from).moveInitialize(from: base + from + 1, count: to - from)
+      } else {
+        (base + to + 1).moveInitialize(from: base + to, count: from - to)
+      }
+      (base + to).initialize(to: element)
+    }
+  }
+}

@@ -33,21 +33,18 @@ struct SortedOrder<Element> {
   mutating func reload<S: Sequence<Element>>(_ elements: S, by areInIncreasingOrder: (Element, Element) -> Bool) {
     hasState = true
     ids.removeAll()
-    values.removeAll(keepingCapacity: true)
-    arrivals.removeAll(keepingCapacity: true)
-    for element in elements {
-      let id = ids.make()
-      values.append(element)
-      arrivals.append(nextArrival)
-      nextArrival += 1
-      assert(id == values.count - 1)
-    }
-    let records = 0..<values.count
+    let elements = Array(elements)
+    for _ in elements.indices { _ = ids.make() }
+    values = ContiguousArray(elements.lazy.map { Optional($0) })
+    arrivals = ContiguousArray(elements.indices.lazy.map { UInt64($0) })
+    nextArrival = UInt64(elements.count)
+    let records = elements.indices
     if tracksSourceOrder { sourceOrder.build(records) }
     // The standard library's sort is stable: equal elements keep their source (or arrival) order.
-    let byRank = records.sorted { areInIncreasingOrder(values[$0]!, values[$1]!) }
+    // Comparing through the non-optional `elements` keeps the loop free of per-call metadata work.
+    let byRank = records.sorted { areInIncreasingOrder(elements[$0], elements[$1]) }
     sortedOrder.build(byRank)
-    sorted = byRank.map { values[$0]! }
+    sorted = byRank.map { elements[$0] }
   }
 
   /// The record at source offset `offset` (ordered sources).
@@ -122,7 +119,7 @@ struct SortedOrder<Element> {
   /// Brings the sorted array up to date with the output patch of one changeset.
   mutating func applyToSorted(_ output: [OrderedCollectionOperation<Element, Int>]) {
     if OutputUpdate.appliesInPlace(patchCount: output.count) {
-      sorted.apply(output)
+      sorted.applyOperatorPatch(output)
     } else {
       var rebuilt: [Element] = []
       rebuilt.reserveCapacity(sortedOrder.count)
