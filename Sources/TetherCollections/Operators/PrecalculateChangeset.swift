@@ -6,10 +6,16 @@ extension SignalProtocol where Element: ChangesetProtocol {
   ///
   /// A changeset made from a patch derives its diff the first time the diff is read, on the
   /// reader's thread. Put this operator before a hop to the main thread so the work happens on
-  /// the delivering (background) thread instead:
+  /// the delivering thread instead, or hop to a serial background queue first to take it off the
+  /// mutating thread too:
   ///
   /// ```swift
-  /// items.precalculateDiff().receive(on: .main).bind(to: tableView)
+  /// let diffing = DispatchQueue(label: "diffing")
+  /// items
+  ///   .receive(on: diffing)  // leave the thread that mutated the array
+  ///   .precalculateDiff()  // derive the diff there
+  ///   .receive(on: DispatchQueue.main)  // the main thread reads the cached diff
+  ///   .observeNext { changeset in tableView.apply(changeset.diff) }
   /// ```
   ///
   /// Emits every changeset unchanged (the derived diff is cached in it and shared by its copies),
