@@ -153,3 +153,22 @@ func runStaggered<Output>(
     secondSources: stream[min(secondStarts, stream.count)...]
   )
 }
+
+/// Counts calls from `@Sendable` closures.
+final class CallCounter: @unchecked Sendable {
+  // Safe: `value` is only touched under `lock`.
+  private let lock = NSLock()
+  private var value = 0
+
+  func increment() {
+    lock.lock()
+    value += 1
+    lock.unlock()
+  }
+
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}

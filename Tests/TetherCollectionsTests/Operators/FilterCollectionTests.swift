@@ -148,22 +148,3 @@ final class FilterCollectionTests: XCTestCase {
     XCTAssertEqual(calls.count, 5, "4 for the reload, 1 for the insert, none for the move")
   }
 }
-
-/// Counts calls from `@Sendable` closures.
-final class CallCounter: @unchecked Sendable {
-  // Safe: `value` is only touched under `lock`.
-  private let lock = NSLock()
-  private var value = 0
-
-  func increment() {
-    lock.lock()
-    value += 1
-    lock.unlock()
-  }
-
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
-}

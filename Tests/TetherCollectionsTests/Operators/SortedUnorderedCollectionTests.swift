@@ -14,12 +14,12 @@ private struct Member: Hashable, Sendable, CustomStringConvertible {
   func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
   /// Both fields, for comparisons that must see the rank too.
-  var value: Pair { Pair(key: id, value: rank) }
+  var value: KeyValue { KeyValue(key: id, value: rank) }
   var description: String { "\(id):\(rank)" }
 }
 
 /// A key-value pair that is `Equatable` (dictionary entries are tuples).
-struct Pair: Hashable, Sendable {
+private struct KeyValue: Hashable, Sendable {
   var key: Int
   var value: Int
 }
@@ -54,7 +54,7 @@ final class SortedUnorderedCollectionTests: XCTestCase {
       recorder.elements.map(patchText), ["reload", "[move(0 → 1), update(1, 1:25)]", "[delete(2), insert(4:5, at: 0)]"])
     XCTAssertEqual(
       recorder.elements.last?.collection.map(\.value),
-      [Pair(key: 4, value: 5), Pair(key: 2, value: 20), Pair(key: 1, value: 25)])
+      [KeyValue(key: 4, value: 5), KeyValue(key: 2, value: 20), KeyValue(key: 1, value: 25)])
   }
 
   func testRandomSetChangesetsReplayAndStaySorted() {
@@ -123,9 +123,9 @@ final class SortedUnorderedCollectionTests: XCTestCase {
       DictionaryChangeset(
         collection: dictionary,
         diff: .init(inserts: [dictionary.index(forKey: 2)!], updates: [old.index(forKey: 3)!])))
-    let pairs = recorder.elements.map { mappedForChecking($0) { Pair(key: $0.key, value: $0.value) } }
+    let pairs = recorder.elements.map { mappedForChecking($0) { KeyValue(key: $0.key, value: $0.value) } }
     XCTAssertEqual(
-      pairs.map(patchText), ["reload", "[update(1, Pair(key: 3, value: 33)), insert(Pair(key: 2, value: 20), at: 1)]"])
+      pairs.map(patchText), ["reload", "[update(1, KeyValue(key: 3, value: 33)), insert(KeyValue(key: 2, value: 20), at: 1)]"])
     XCTAssertEqual(pairs.last?.collection.map(\.key), [1, 2, 3])
   }
 
@@ -136,13 +136,13 @@ final class SortedUnorderedCollectionTests: XCTestCase {
       let recorder = EventRecorder<OrderedCollectionChangeset<[(key: Int, value: Int)]>, Never>()
       recorder.observe(subject.sortedCollection())
       for changeset in stream { subject.send(changeset) }
-      let outputs = recorder.elements.map { mappedForChecking($0) { Pair(key: $0.key, value: $0.value) } }
+      let outputs = recorder.elements.map { mappedForChecking($0) { KeyValue(key: $0.key, value: $0.value) } }
       assertSortedOutput(
-        outputs, sources: stream.map { ($0.isReload, $0.collection.map { Pair(key: $0.key, value: $0.value) }) },
+        outputs, sources: stream.map { ($0.isReload, $0.collection.map { KeyValue(key: $0.key, value: $0.value) }) },
         isOrdered: { $0.key < $1.key }, "seed \(seed)")
       for (output, source) in zip(outputs, stream) {
         XCTAssertEqual(
-          output.collection, source.collection.sorted { $0.key < $1.key }.map { Pair(key: $0.key, value: $0.value) },
+          output.collection, source.collection.sorted { $0.key < $1.key }.map { KeyValue(key: $0.key, value: $0.value) },
           "seed \(seed)")
       }
     }
@@ -157,12 +157,12 @@ final class SortedUnorderedCollectionTests: XCTestCase {
       byValue.observe(subject.sortedCollection(on: \.value))
       descending.observe(subject.sortedCollection { $0.value > $1.value })
       for changeset in stream { subject.send(changeset) }
-      let sources = stream.map { ($0.isReload, $0.collection.map { Pair(key: $0.key, value: $0.value) }) }
+      let sources = stream.map { ($0.isReload, $0.collection.map { KeyValue(key: $0.key, value: $0.value) }) }
       assertSortedOutput(
-        byValue.elements.map { mappedForChecking($0) { Pair(key: $0.key, value: $0.value) } }, sources: sources,
+        byValue.elements.map { mappedForChecking($0) { KeyValue(key: $0.key, value: $0.value) } }, sources: sources,
         isOrdered: { $0.value < $1.value }, "seed \(seed), ascending")
       assertSortedOutput(
-        descending.elements.map { mappedForChecking($0) { Pair(key: $0.key, value: $0.value) } }, sources: sources,
+        descending.elements.map { mappedForChecking($0) { KeyValue(key: $0.key, value: $0.value) } }, sources: sources,
         isOrdered: { $0.value > $1.value }, "seed \(seed), descending")
     }
   }
