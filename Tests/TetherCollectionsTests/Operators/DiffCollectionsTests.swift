@@ -10,7 +10,22 @@ private struct Row: Identifiable, Equatable, Sendable, CustomStringConvertible {
   var description: String { "\(id):\(title)" }
 }
 
+/// Both `Identifiable` and `Hashable`: the most specific overload matches by `id`.
+private struct Tag: Identifiable, Hashable, Sendable {
+  var id: String
+  var count: Int
+}
+
 final class DiffCollectionsTests: XCTestCase {
+  func testIdentifiableAndHashableElementsAreMatchedByID() {
+    let subject = PassthroughSubject<[Tag], Never>()
+    let recorder = EventRecorder<OrderedCollectionChangeset<[Tag]>, Never>()
+    recorder.observe(subject.diff())
+    subject.send([Tag(id: "swift", count: 1), Tag(id: "rust", count: 2)])
+    subject.send([Tag(id: "swift", count: 5), Tag(id: "rust", count: 2)])
+    XCTAssertEqual(recorder.elements.last?.diff, OrderedCollectionDiff(updates: [0]))
+  }
+
   func testSuccessiveArraysBecomeChangesetsAndTheFirstIsAReload() {
     let subject = PassthroughSubject<[String], Never>()
     let recorder = EventRecorder<OrderedCollectionChangeset<[String]>, Never>()

@@ -125,7 +125,8 @@ final class SortedUnorderedCollectionTests: XCTestCase {
         diff: .init(inserts: [dictionary.index(forKey: 2)!], updates: [old.index(forKey: 3)!])))
     let pairs = recorder.elements.map { mappedForChecking($0) { KeyValue(key: $0.key, value: $0.value) } }
     XCTAssertEqual(
-      pairs.map(patchText), ["reload", "[update(1, KeyValue(key: 3, value: 33)), insert(KeyValue(key: 2, value: 20), at: 1)]"])
+      pairs.map(patchText),
+      ["reload", "[update(1, KeyValue(key: 3, value: 33)), insert(KeyValue(key: 2, value: 20), at: 1)]"])
     XCTAssertEqual(pairs.last?.collection.map(\.key), [1, 2, 3])
   }
 
@@ -142,7 +143,8 @@ final class SortedUnorderedCollectionTests: XCTestCase {
         isOrdered: { $0.key < $1.key }, "seed \(seed)")
       for (output, source) in zip(outputs, stream) {
         XCTAssertEqual(
-          output.collection, source.collection.sorted { $0.key < $1.key }.map { KeyValue(key: $0.key, value: $0.value) },
+          output.collection,
+          source.collection.sorted { $0.key < $1.key }.map { KeyValue(key: $0.key, value: $0.value) },
           "seed \(seed)")
       }
     }
