@@ -17,6 +17,7 @@ public enum PlaygroundPages {
     .dataSources,
     .liveList,
     .customBinder,
+    .collectionOperators,
   ]
 
   /// The page with the given name, if any.

@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import Tether
+
+// Collection operators on signals of changesets (seeded), each changeset sent through a
+// PassthroughSubject with both forms known (as a container's single mutations provide them), to
+// one observer that reads each output changeset's diff and drops it:
+//   single updates: a reload of a 100,000-element array, then 10,000 changesets each replacing one
+//     random element with a random value, through filterCollection and sortedCollection (the cost
+//     per update excludes the reload); the baselines redo the work from scratch per change
+//     (`filter` / `sorted()` of the whole array, without even a diff).
+//   appends: 100,000 single appends from empty through filterCollection and mapCollection, and
+//     10,000 random-valued appends through sortedCollection (each an insert into the sorted array).
+// Each prints the median total and the cost per changeset. The floor is the same stream observed
+// without an operator: a subject delivery, one changeset and its diff read.
+
+var collectionOperatorBenchmarks: BenchmarkSuite {
+  BenchmarkSuite(name: "collection-operators", run: runCollectionOperatorBenchmarks)
+}
+
+private typealias Changeset = OrderedCollectionChangeset<[Int]>
+
+func runCollectionOperatorBenchmarks() {
+  var rng = BenchmarkRandom(seed: 0xC011_0905)
+  let count = 100_000
+  let initial = (0..<count).map { _ in Int.random(in: 0..<1_000_000, using: &rng) }
+  var updates: [(offset: Int, value: Int)] = []
+  for _ in 0..<10_000 {
+    updates.append((Int.random(in: 0..<count, using: &rng), Int.random(in: 0..<1_000_000, using: &rng)))
+  }
+
+  func singleUpdates(_ name: String, _ makeSignal: (PassthroughSubject<Changeset, Never>) -> Signal<Changeset, Never>) {
+    func run(updates: ArraySlice<(offset: Int, value: Int)>) -> Double {
+      medianNanoseconds(repetitions: 5) {
+        let subject = PassthroughSubject<Changeset, Never>()
+        let observation = makeSignal(subject).observeNext { blackHole($0.diff) }
+        var array = initial
+        subject.send(.reload(array))
+        for update in updates {
+          array[update.offset] = update.value
+          subject.send(
+            Changeset(
+              collection: array, patch: [.update(at: update.offset, newElement: update.value)],
+              diff: .init(updates: [update.offset])))
+        }
+        observation.dispose()
+      }
+    }
+    let reload = run(updates: [])
+    let total = run(updates: updates[...])
+    report("\(name), reload of 100,000", reload / 1e6, unit: "ms")
+    report("  then per single-element update", (total - reload) / 1e3 / Double(updates.count), unit: "µs")
+  }
+
+  singleUpdates("filterCollection") { $0.filterCollection { $0.isMultiple(of: 2) } }
+  let filterBaseline = medianNanoseconds(repetitions: 3) {
+    var array = initial
+    for update in updates.prefix(50) {
+      array[update.offset] = update.value
+      blackHole(array.filter { $0.isMultiple(of: 2) })
+    }
+  }
+  report("  baseline: filter the whole array per change", filterBaseline / 1e3 / 50, unit: "µs")
+
+  singleUpdates("sortedCollection") { $0.sortedCollection() }
+  let sortBaseline = medianNanoseconds(repetitions: 3) {
+    var array = initial
+    for update in updates.prefix(20) {
+      array[update.offset] = update.value
+      blackHole(array.sorted())
+    }
+  }
+  report("  baseline: sort the whole array per change", sortBaseline / 1e3 / 20, unit: "µs")
+
+  func appends(
+    _ name: String, count: Int,
+    _ makeSignal: (PassthroughSubject<Changeset, Never>) -> Signal<Changeset, Never>
+  ) {
+    let values = (0..<count).map { _ in Int.random(in: 0..<1_000_000, using: &rng) }
+    let nanoseconds = medianNanoseconds(repetitions: 5) {
+      let subject = PassthroughSubject<Changeset, Never>()
+      let observation = makeSignal(subject).observeNext { blackHole($0.diff) }
+      var array: [Int] = []
+      subject.send(.reload(array))
+      for value in values {
+        array.append(value)
+        subject.send(
+          Changeset(
+            collection: array, patch: [.insert(value, at: array.count - 1)], diff: .init(inserts: [array.count - 1])))
+      }
+      observation.dispose()
+    }
+    report("\(name), \(count) single appends", nanoseconds / 1e6, unit: "ms")
+    report("  per changeset", nanoseconds / 1e3 / Double(count), unit: "µs")
+  }
+
+  appends("floor: no operator (subject, changeset, diff read)", count: 100_000) { $0.toSignal() }
+  appends("filterCollection", count: 100_000) { $0.filterCollection { $0.isMultiple(of: 2) } }
+  appends("mapCollection", count: 100_000) { $0.mapCollection { $0 * 2 } }
+  appends("sortedCollection (random values)", count: 10_000) { $0.sortedCollection() }
+}

@@ -1,0 +1,103 @@
+import TetherChangesets
+import TetherSignals
+
+extension SignalProtocol {
+  /// Sorts the elements of each ordered changeset, as changesets of the sorted array.
+  ///
+  /// Emits one changeset per source changeset. The first changeset an observation receives, and
+  /// every source reload, is sorted in full and emitted as a reload. After that each source
+  /// operation becomes at most two operations on the sorted array, computed without re-sorting:
+  /// - an insert or delete is an insert or delete at the element's rank;
+  /// - an update is an update when the element keeps its rank, otherwise a move to its new rank
+  ///   followed by an update there (the derived diff lists both, the update at the old offset);
+  /// - a move changes nothing unless equal elements now order it differently.
+  ///
+  /// Elements that compare equal keep their source order, so the output collection is always
+  /// `source.sorted(by: areInIncreasingOrder)` (the standard library's sort is stable). Each
+  /// observation keeps its own order, created when it starts. The output changesets are made from
+  /// their patch; the diff is derived on first use. Fails or completes when the receiver does.
+  ///
+  /// ```swift
+  /// let byDueDate = tasks.sortedCollection { $0.dueDate < $1.dueDate }
+  /// ```
+  ///
+  /// - Parameter areInIncreasingOrder: A strict weak ordering; called outside any lock.
+  /// - Complexity: O(k log n) comparisons per changeset of k operations over n elements (more when
+  ///   many elements compare equal: ties are resolved by source offset in O(log n) each), plus
+  ///   applying the output operations to the sorted array (O(n) element moves at worst, or a
+  ///   rebuild in O(n) for more than 16 operations). A reload costs O(n log n) comparisons.
+  public func sortedCollection<C: Collection & SendableMetatype>(
+    by areInIncreasingOrder: @escaping @Sendable (C.Element, C.Element) -> Bool
+  ) -> Signal<OrderedCollectionChangeset<[C.Element]>, Error> where Element == OrderedCollectionChangeset<C> {
+    withSubscriberState({ SortedOrder<C.Element>(tracksSourceOrder: true) }) { state, changeset in
+      state.receiveOrdered(changeset, by: areInIncreasingOrder)
+    }
+  }
+
+  /// Sorts the elements of each ordered changeset in ascending order, as changesets of the sorted
+  /// array; see `sortedCollection(by:)` for what is emitted and when.
+  ///
+  /// - Complexity: O(k log n) comparisons per changeset of k operations over n elements, plus
+  ///   updating the sorted array.
+  public func sortedCollection<C: Collection & SendableMetatype>() -> Signal<
+    OrderedCollectionChangeset<[C.Element]>, Error
+  >
+  where Element == OrderedCollectionChangeset<C>, C.Element: Comparable {
+    sortedCollection(by: { $0 < $1 })
+  }
+
+  /// Sorts the elements of each ordered changeset by a comparable key (ascending), as changesets
+  /// of the sorted array; see `sortedCollection(by:)` for what is emitted and when.
+  ///
+  /// ```swift
+  /// let byPriority = tasks.sortedCollection(on: \.priority)
+  /// ```
+  ///
+  /// - Parameter key: The sort key of an element; called about twice per comparison.
+  /// - Complexity: O(k log n) comparisons per changeset of k operations over n elements, plus
+  ///   updating the sorted array.
+  public func sortedCollection<C: Collection & SendableMetatype, Key: Comparable & SendableMetatype>(
+    on key: @escaping @Sendable (C.Element) -> Key
+  ) -> Signal<OrderedCollectionChangeset<[C.Element]>, Error> where Element == OrderedCollectionChangeset<C> {
+    sortedCollection(by: { key($0) < key($1) })
+  }
+}
+
+extension SortedOrder {
+  /// Translates one ordered source changeset into a changeset of the sorted array.
+  mutating func receiveOrdered<C: Collection<Element>>(
+    _ changeset: OrderedCollectionChangeset<C>,
+    by areInIncreasingOrder: (Element, Element) -> Bool
+  ) -> OrderedCollectionChangeset<[Element]> {
+    guard hasState, !changeset.isReload else {
+      reload(changeset.collection, by: areInIncreasingOrder)
+      return .reload(sorted)
+    }
+    var output: [OrderedCollectionOperation<Element, Int>] = []
+    for operation in changeset.patch {
+      switch operation {
+      case .insert(let element, let offset):
+        checkSourceOffset(offset, limit: count + 1)
+        output.append(insert(element, atSourceOffset: offset, by: areInIncreasingOrder).operation)
+      case .delete(let offset):
+        checkSourceOffset(offset, limit: count)
+        output.append(remove(record(atSourceOffset: offset), atSourceOffset: offset))
+      case .update(let offset, let element):
+        checkSourceOffset(offset, limit: count)
+        update(record(atSourceOffset: offset), with: element, by: areInIncreasingOrder, into: &output)
+      case .move(let from, let to):
+        checkSourceOffset(from, limit: count)
+        checkSourceOffset(to, limit: count)
+        if from != to { moveInSource(from: from, to: to, by: areInIncreasingOrder, into: &output) }
+      }
+    }
+    let newCount = changeset.collection.count
+    guard count == newCount else { operatorCountMismatch(patchLeavesCount: count, collectionCount: newCount) }
+    applyToSorted(output)
+    return OrderedCollectionChangeset(collection: sorted, patch: output)
+  }
+
+  private func checkSourceOffset(_ offset: Int, limit: Int) {
+    if offset < 0 || offset >= limit { operatorIndexOutOfRange(offset, count: count) }
+  }
+}
