@@ -9,6 +9,9 @@ public enum PlaygroundPages {
     .diffuserFuser,
     .bins,
     .trees,
+    .observableArray,
+    .array2D,
+    .setsAndDictionaries,
     .collectionOperators,
   ]
 

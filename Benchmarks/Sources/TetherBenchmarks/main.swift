@@ -5,6 +5,7 @@ let suites: [BenchmarkSuite] = [
   binsBenchmarks,
   diffingSuite,
   treesBenchmarks,
+  collectionBenchmarks,
   collectionOperatorBenchmarks,
 ]
 

@@ -1,0 +1,117 @@
+import TetherChangesets
+import TetherSignals
+
+/// A thread-safe observable ordered collection: mutate it from any thread, observe it as a stream
+/// of ``OrderedCollectionChangeset``s.
+///
+/// Observing first delivers the current collection as a reload changeset (`isReload == true`),
+/// then exactly one changeset per mutation call, carrying the new collection, the change as a
+/// diff (for batch updates of table and collection views) and as a patch (for sequential
+/// updates). See ``ObservableContainer`` for the delivery guarantees.
+///
+/// ```swift
+/// let items = MutableObservableArray(["a", "b"])
+/// items.observeNext { print($0) }  // reload [a, b]
+/// items.append("c")                // [a, b, c] diff D[] I[2] U[] M[] patch [insert(c, at: 2)]
+/// items.batchUpdate { batch in
+///   batch.remove(at: 0)
+///   batch.move(from: 0, to: 1)
+/// }                                // one changeset for both
+/// ```
+///
+/// Any collection type can be made observable with a type alias; index-based mutations need a
+/// `RangeReplaceableCollection`, ``replace(with:)`` works for every `Collection`:
+///
+/// ```swift
+/// typealias ObservableDeque<Element> = MutableObservableCollection<Deque<Element>>
+/// ```
+///
+/// Indices are `Int` offsets from the start of the collection, whatever its `Index` type. An
+/// out-of-range offset traps with a message naming the offset and the element count, before
+/// anything changes; nothing is emitted.
+///
+/// Each mutation runs under the container's lock and is atomic; observers are called after the
+/// lock is released. A mutation that changes nothing (such as `append(contentsOf: [])`) still
+/// emits one changeset, with an empty diff (never a reload).
+public final class MutableObservableCollection<C: Collection>: ObservableContainer<OrderedCollectionChangeset<C>>,
+  @unchecked Sendable
+{
+  // Safe: no stored properties beyond the superclass's thread-safe core.
+
+  /// The changeset type this container emits.
+  public typealias Changeset = OrderedCollectionChangeset<C>
+
+  /// Creates a container holding `collection`.
+  public override init(_ collection: C) {
+    super.init(collection)
+  }
+
+  /// A read-only view of this container.
+  public var readOnlyView: ObservableCollection<C> { self }
+
+  /// The number of elements.
+  ///
+  /// - Complexity: O(1) for random-access collections.
+  public var count: Int {
+    core.read { $0.count }
+  }
+
+  /// Whether the collection is empty.
+  public var isEmpty: Bool {
+    core.read { $0.isEmpty }
+  }
+
+  /// Replaces the whole collection and emits a reload changeset (`isReload == true`).
+  ///
+  /// Use ``replace(with:performDiff:)`` to emit the differences instead, so a view can animate.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func replace(with collection: C) {
+    core.mutate { current in
+      current = collection
+      return ((), .reload(collection))
+    }
+  }
+}
+
+/// A thread-safe observable array; see ``MutableObservableCollection``.
+///
+/// ```swift
+/// let items = MutableObservableArray<Item>([])
+/// ```
+public typealias MutableObservableArray<Element> = MutableObservableCollection<[Element]>
+
+extension MutableObservableCollection {
+  /// Builds a changeset from both forms and, in debug builds, checks that they agree with the
+  /// element counts.
+  @inlinable @inline(__always)
+  func changeset(
+    _ collection: C,
+    patch: [Changeset.Operation],
+    diff: Changeset.Diff,
+    oldCount: Int
+  ) -> Changeset {
+    #if DEBUG
+    _checkInvariants(collection, patch: patch, diff: diff, oldCount: oldCount)
+    #endif
+    return Changeset(collection: collection, patch: patch, diff: diff)
+  }
+
+  /// Debug check run after every mutation: the patch applies to `oldCount` elements and gives the
+  /// new count, and the diff's counts add up.
+  @usableFromInline
+  func _checkInvariants(_ collection: C, patch: [Changeset.Operation]?, diff: Changeset.Diff?, oldCount: Int) {
+    let newCount = collection.count
+    if let patch {
+      let replayed = try? ChangesetValidator.validate(patch, sourceCount: oldCount)
+      assert(replayed == newCount, "A patch of \(patch.count) operations does not lead from \(oldCount) to \(newCount)")
+    }
+    if let diff {
+      assert(
+        oldCount - diff.deletes.count + diff.inserts.count == newCount,
+        "The diff \(diff) does not lead from \(oldCount) to \(newCount) elements"
+      )
+    }
+  }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import TetherChangesets
+
+extension MutableObservableArray2D {
+  /// Replaces the whole 2D array with `array`, emitting the differences of sections and items
+  /// together, or a reload when `performDiff` is `false`.
+  ///
+  /// Sections are matched by `sectionIdentifiedBy` and items by `itemIdentifiedBy`, across all
+  /// matched sections (the diffing engine's sectioned diff), so an item that changes section is one
+  /// move. A matched section whose metadata is not `isSectionEqual` is a section update (its
+  /// metadata only: item changes inside it are listed as usual); a matched item that is not
+  /// `isItemEqual` is an item update.
+  ///
+  /// ```swift
+  /// contacts.replace(
+  ///   with: fresh, performDiff: true,
+  ///   sectionIdentifiedBy: \.letter, isSectionEqual: ==,
+  ///   itemIdentifiedBy: \.id, isItemEqual: ==
+  /// )
+  /// ```
+  ///
+  /// The closures run outside the container's lock, on a snapshot (again if another thread
+  /// mutated the container meanwhile).
+  ///
+  /// - Complexity: O(s + n) expected for s sections and n items on both sides.
+  public func replace<SectionID: Hashable, ItemID: Hashable>(
+    with array: Array2D<SectionMetadata, Item>,
+    performDiff: Bool,
+    sectionIdentifiedBy sectionID: (SectionMetadata) -> SectionID,
+    isSectionEqual: (SectionMetadata, SectionMetadata) -> Bool,
+    itemIdentifiedBy itemID: (Item) -> ItemID,
+    isItemEqual: (Item, Item) -> Bool
+  ) {
+    guard performDiff else {
+      replace(with: array)
+      return
+    }
+    core.mutate(
+      preparing: { old in
+        sectionedTreeDiff(
+          from: old,
+          to: array,
+          sectionID: sectionID,
+          isSectionEqual: isSectionEqual,
+          itemID: itemID,
+          isItemEqual: isItemEqual
+        )
+      },
+      { current, diff in
+        current = array
+        return ((), Changeset(collection: array, diff: diff))
+      }
+    )
+  }
+
+  /// Replaces the items of the section at `section` with `items`, emitting the differences of the
+  /// two item lists (matched by `itemIdentifiedBy`, updated when not `isItemEqual`), or, when
+  /// `performDiff` is `false`, deletes of all old items and inserts of all new ones.
+  ///
+  /// - Precondition: `section` is in range.
+  /// - Complexity: O(m + k) expected for m old and k new items.
+  public func replaceItems<ID: Hashable>(
+    ofSectionAt section: Int,
+    with items: [Item],
+    performDiff: Bool,
+    itemIdentifiedBy itemID: (Item) -> ID,
+    isItemEqual: (Item, Item) -> Bool
+  ) {
+    replaceItems(ofSectionAt: section, with: items) { old in
+      performDiff
+        ? items.diff(from: old, identifiedBy: itemID, isEqual: isItemEqual)
+        : OrderedCollectionDiff(inserts: Array(items.indices), deletes: Array(old.indices))
+    }
+  }
+
+  func replaceItems(ofSectionAt section: Int, with items: [Item], diff: ([Item]) -> OrderedCollectionDiff<Int>) {
+    core.mutate(
+      preparing: { old -> OrderedCollectionDiff<Int>? in
+        section >= 0 && section < old.sections.count ? diff(old.sections[section].items) : nil
+      },
+      { array, itemDiff in
+        array.checkSectionIndex(section)
+        let edit = array.editReplaceItems(ofSectionAt: section, with: items, diff: itemDiff!)
+        return ((), Changeset(collection: array, diff: edit.diff))
+      }
+    )
+  }
+}
+
+extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Hashable {
+  /// Replaces the whole 2D array, emitting the differences (sections and items are their own
+  /// identity), or a reload when `performDiff` is `false`. See
+  /// ``replace(with:performDiff:sectionIdentifiedBy:isSectionEqual:itemIdentifiedBy:isItemEqual:)``.
+  public func replace(with array: Array2D<SectionMetadata, Item>, performDiff: Bool) {
+    replace(
+      with: array,
+      performDiff: performDiff,
+      sectionIdentifiedBy: { $0 },
+      isSectionEqual: { _, _ in true },
+      itemIdentifiedBy: { $0 },
+      isItemEqual: { _, _ in true }
+    )
+  }
+}
+
+extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Identifiable & Equatable {
+  /// Replaces the whole 2D array, emitting the differences (sections are their own identity, items
+  /// are matched by `id` and updated when `!=`), or a reload when `performDiff` is `false`.
+  public func replace(with array: Array2D<SectionMetadata, Item>, performDiff: Bool) {
+    replace(
+      with: array,
+      performDiff: performDiff,
+      sectionIdentifiedBy: { $0 },
+      isSectionEqual: { _, _ in true },
+      itemIdentifiedBy: \.id,
+      isItemEqual: ==
+    )
+  }
+}
+
+extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Identifiable & Hashable {
+  /// Replaces the whole 2D array, emitting the differences (sections are their own identity, items
+  /// are matched by `id` and updated when `!=`), or a reload when `performDiff` is `false`.
+  public func replace(with array: Array2D<SectionMetadata, Item>, performDiff: Bool) {
+    replace(
+      with: array,
+      performDiff: performDiff,
+      sectionIdentifiedBy: { $0 },
+      isSectionEqual: { _, _ in true },
+      itemIdentifiedBy: \.id,
+      isItemEqual: ==
+    )
+  }
+}
+
+extension MutableObservableArray2D where Item: Hashable {
+  /// Replaces the items of the section at `section`, emitting their differences (items are their
+  /// own identity), or deletes and inserts of all items when `performDiff` is `false`.
+  public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
+    replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: { $0 }) { _, _ in
+      true
+    }
+  }
+}
+
+extension MutableObservableArray2D where Item: Identifiable & Equatable {
+  /// Replaces the items of the section at `section`, emitting their differences (matched by `id`,
+  /// updated when `!=`), or deletes and inserts of all items when `performDiff` is `false`.
+  public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
+    replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: \.id, isItemEqual: ==)
+  }
+}
+
+extension MutableObservableArray2D where Item: Identifiable & Hashable {
+  /// Replaces the items of the section at `section`, emitting their differences (matched by `id`,
+  /// updated when `!=`), or deletes and inserts of all items when `performDiff` is `false`.
+  public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
+    replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: \.id, isItemEqual: ==)
+  }
+}
+
+/// The tree diff from `old` to `new`: the diffing engine's sectioned diff with every matched
+/// section kept (so items are matched across all of them), plus a section update for each matched
+/// section whose metadata changed. Under tree rules a section update changes the metadata only, so
+/// item changes inside it stay listed.
+func sectionedTreeDiff<SectionMetadata, Item, SectionID: Hashable, ItemID: Hashable>(
+  from old: Array2D<SectionMetadata, Item>,
+  to new: Array2D<SectionMetadata, Item>,
+  sectionID: (SectionMetadata) -> SectionID,
+  isSectionEqual: (SectionMetadata, SectionMetadata) -> Bool,
+  itemID: (Item) -> ItemID,
+  isItemEqual: (Item, Item) -> Bool
+) -> OrderedCollectionDiff<IndexPath> {
+  let sectioned = SectionedChangeset(
+    from: old.sections,
+    to: new.sections,
+    sectionIdentifiedBy: { sectionID($0.metadata) },
+    isSectionEqual: { _, _ in true },
+    items: \.items,
+    itemIdentifiedBy: itemID,
+    isItemEqual: isItemEqual
+  )
+  var diff = OrderedCollectionDiff<IndexPath>(sectioned)
+  let sections = OrderedCollectionDiff<Int>(sectioned.sectionChangeset)
+  for (oldIndex, newIndex) in survivingPairs(of: sections, oldCount: old.sections.count, newCount: new.sections.count)
+  where !isSectionEqual(old.sections[oldIndex].metadata, new.sections[newIndex].metadata) {
+    diff.updates.append(IndexPath(index: oldIndex))
+  }
+  return diff
+}
+
+/// Where each surviving element of a valid flat diff goes: moved ones to their targets, the others
+/// (in their old order) to the remaining free places (batch-update semantics).
+func survivingPairs(of diff: OrderedCollectionDiff<Int>, oldCount: Int, newCount: Int) -> [(Int, Int)] {
+  var leaves = [Bool](repeating: false, count: oldCount)
+  var taken = [Bool](repeating: false, count: newCount)
+  var pairs: [(Int, Int)] = []
+  for index in diff.deletes { leaves[index] = true }
+  for index in diff.inserts { taken[index] = true }
+  for move in diff.moves {
+    leaves[move.from] = true
+    taken[move.to] = true
+    pairs.append((move.from, move.to))
+  }
+  var slot = 0
+  for index in 0..<oldCount where !leaves[index] {
+    while taken[slot] { slot += 1 }
+    pairs.append((index, slot))
+    slot += 1
+  }
+  return pairs
+}

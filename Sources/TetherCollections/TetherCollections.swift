@@ -1,1 +1,0 @@
-// The TetherCollections module. See Package.swift for where it sits among Tether's layers.
