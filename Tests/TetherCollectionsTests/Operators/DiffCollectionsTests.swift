@@ -4,25 +4,25 @@ import TetherSignals
 import TetherTestSupport
 import XCTest
 
-private struct Row: Identifiable, Equatable, Sendable, CustomStringConvertible {
+private struct DiffRow: Identifiable, Equatable, Sendable, CustomStringConvertible {
   var id: Int
   var title: String
   var description: String { "\(id):\(title)" }
 }
 
 /// Both `Identifiable` and `Hashable`: the most specific overload matches by `id`.
-private struct Tag: Identifiable, Hashable, Sendable {
+private struct DiffTag: Identifiable, Hashable, Sendable {
   var id: String
   var count: Int
 }
 
 final class DiffCollectionsTests: XCTestCase {
   func testIdentifiableAndHashableElementsAreMatchedByID() {
-    let subject = PassthroughSubject<[Tag], Never>()
-    let recorder = EventRecorder<OrderedCollectionChangeset<[Tag]>, Never>()
+    let subject = PassthroughSubject<[DiffTag], Never>()
+    let recorder = EventRecorder<OrderedCollectionChangeset<[DiffTag]>, Never>()
     recorder.observe(subject.diff())
-    subject.send([Tag(id: "swift", count: 1), Tag(id: "rust", count: 2)])
-    subject.send([Tag(id: "swift", count: 5), Tag(id: "rust", count: 2)])
+    subject.send([DiffTag(id: "swift", count: 1), DiffTag(id: "rust", count: 2)])
+    subject.send([DiffTag(id: "swift", count: 5), DiffTag(id: "rust", count: 2)])
     XCTAssertEqual(recorder.elements.last?.diff, OrderedCollectionDiff(updates: [0]))
   }
 
@@ -43,31 +43,31 @@ final class DiffCollectionsTests: XCTestCase {
   }
 
   func testIdentifiableElementsThatChangeAreUpdates() {
-    let subject = PassthroughSubject<[Row], Never>()
-    let recorder = EventRecorder<OrderedCollectionChangeset<[Row]>, Never>()
+    let subject = PassthroughSubject<[DiffRow], Never>()
+    let recorder = EventRecorder<OrderedCollectionChangeset<[DiffRow]>, Never>()
     recorder.observe(subject.diff())
-    subject.send([Row(id: 1, title: "milk"), Row(id: 2, title: "eggs")])
-    subject.send([Row(id: 2, title: "eggs"), Row(id: 1, title: "oat milk")])
+    subject.send([DiffRow(id: 1, title: "milk"), DiffRow(id: 2, title: "eggs")])
+    subject.send([DiffRow(id: 2, title: "eggs"), DiffRow(id: 1, title: "oat milk")])
     let change = recorder.elements[1]
     XCTAssertEqual(change.diff.updates, [0])
     XCTAssertEqual(change.diff.moves.count, 1)
     XCTAssertTrue(change.diff.inserts.isEmpty && change.diff.deletes.isEmpty)
-    XCTAssertEqual(change.collection, [Row(id: 2, title: "eggs"), Row(id: 1, title: "oat milk")])
+    XCTAssertEqual(change.collection, [DiffRow(id: 2, title: "eggs"), DiffRow(id: 1, title: "oat milk")])
   }
 
   func testClosureIdentityAndCustomDiffer() {
-    let subject = PassthroughSubject<[Row], Never>()
-    let byID = EventRecorder<OrderedCollectionChangeset<[Row]>, Never>()
+    let subject = PassthroughSubject<[DiffRow], Never>()
+    let byID = EventRecorder<OrderedCollectionChangeset<[DiffRow]>, Never>()
     byID.observe(subject.diff(identifiedBy: \.id, isEqual: { $0.title == $1.title }))
     let calls = CallCounter()
-    let custom = EventRecorder<OrderedCollectionChangeset<[Row]>, Never>()
+    let custom = EventRecorder<OrderedCollectionChangeset<[DiffRow]>, Never>()
     custom.observe(
       subject.diff(by: { old, new in
         calls.increment()
         return new.diff(from: old, identifiedBy: \.id, isEqual: { _, _ in true })
       }))
-    subject.send([Row(id: 1, title: "a")])
-    subject.send([Row(id: 1, title: "b"), Row(id: 3, title: "c")])
+    subject.send([DiffRow(id: 1, title: "a")])
+    subject.send([DiffRow(id: 1, title: "b"), DiffRow(id: 3, title: "c")])
     XCTAssertEqual(byID.elements.last?.diff.normalized(), OrderedCollectionDiff(inserts: [1], updates: [0]))
     XCTAssertEqual(custom.elements.last?.diff.normalized(), OrderedCollectionDiff(inserts: [1]))
     XCTAssertEqual(calls.count, 1, "the first array is a reload: nothing to diff")

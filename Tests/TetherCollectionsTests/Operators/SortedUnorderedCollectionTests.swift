@@ -6,7 +6,7 @@ import XCTest
 
 /// A set member whose identity is `id` (equality and hash) and whose sort key is `rank`, so a set
 /// update (replacing a member with an equal one) can change its rank.
-private struct Member: Hashable, Sendable, CustomStringConvertible {
+private struct SortMember: Hashable, Sendable, CustomStringConvertible {
   var id: Int
   var rank: Int
 
@@ -14,54 +14,54 @@ private struct Member: Hashable, Sendable, CustomStringConvertible {
   func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
   /// Both fields, for comparisons that must see the rank too.
-  var value: KeyValue { KeyValue(key: id, value: rank) }
+  var value: SortEntry { SortEntry(key: id, value: rank) }
   var description: String { "\(id):\(rank)" }
 }
 
 /// A key-value pair that is `Equatable` (dictionary entries are tuples).
-private struct KeyValue: Hashable, Sendable {
+private struct SortEntry: Hashable, Sendable {
   var key: Int
   var value: Int
 }
 
 final class SortedUnorderedCollectionTests: XCTestCase {
-  private typealias SetChangeset = UnorderedCollectionChangeset<Set<Member>>
+  private typealias SetChangeset = UnorderedCollectionChangeset<Set<SortMember>>
   private typealias DictionaryChangeset = UnorderedCollectionChangeset<[Int: Int]>
 
   // MARK: Sets
 
   func testSetChangesBecomeInsertsDeletesAndRankMoves() {
     let subject = PassthroughSubject<SetChangeset, Never>()
-    let recorder = EventRecorder<OrderedCollectionChangeset<[Member]>, Never>()
+    let recorder = EventRecorder<OrderedCollectionChangeset<[SortMember]>, Never>()
     recorder.observe(subject.sortedCollection { $0.rank < $1.rank })
-    var set: Set = [Member(id: 1, rank: 10), Member(id: 2, rank: 20), Member(id: 3, rank: 30)]
+    var set: Set = [SortMember(id: 1, rank: 10), SortMember(id: 2, rank: 20), SortMember(id: 3, rank: 30)]
     subject.send(.reload(set))
-    // Member 1 gets rank 25: it moves behind member 2, then is updated.
+    // SortMember 1 gets rank 25: it moves behind member 2, then is updated.
     let old = set
-    set.update(with: Member(id: 1, rank: 25))
-    subject.send(SetChangeset(collection: set, diff: .init(updates: [old.firstIndex(of: Member(id: 1, rank: 0))!])))
-    // Member 4 arrives first, member 3 leaves.
+    set.update(with: SortMember(id: 1, rank: 25))
+    subject.send(SetChangeset(collection: set, diff: .init(updates: [old.firstIndex(of: SortMember(id: 1, rank: 0))!])))
+    // SortMember 4 arrives first, member 3 leaves.
     let before = set
-    set.remove(Member(id: 3, rank: 0))
-    set.insert(Member(id: 4, rank: 5))
+    set.remove(SortMember(id: 3, rank: 0))
+    set.insert(SortMember(id: 4, rank: 5))
     subject.send(
       SetChangeset(
         collection: set,
         diff: .init(
-          inserts: [set.firstIndex(of: Member(id: 4, rank: 0))!],
-          deletes: [before.firstIndex(of: Member(id: 3, rank: 0))!])))
+          inserts: [set.firstIndex(of: SortMember(id: 4, rank: 0))!],
+          deletes: [before.firstIndex(of: SortMember(id: 3, rank: 0))!])))
     XCTAssertEqual(
       recorder.elements.map(patchText), ["reload", "[move(0 → 1), update(1, 1:25)]", "[delete(2), insert(4:5, at: 0)]"])
     XCTAssertEqual(
       recorder.elements.last?.collection.map(\.value),
-      [KeyValue(key: 4, value: 5), KeyValue(key: 2, value: 20), KeyValue(key: 1, value: 25)])
+      [SortEntry(key: 4, value: 5), SortEntry(key: 2, value: 20), SortEntry(key: 1, value: 25)])
   }
 
   func testRandomSetChangesetsReplayAndStaySorted() {
     withSeeds(0..<60) { seed, rng in
       let stream = randomSetStream(steps: 30, using: &rng)
       let subject = PassthroughSubject<SetChangeset, Never>()
-      let recorder = EventRecorder<OrderedCollectionChangeset<[Member]>, Never>()
+      let recorder = EventRecorder<OrderedCollectionChangeset<[SortMember]>, Never>()
       recorder.observe(subject.sortedCollection { $0.rank < $1.rank })
       for changeset in stream { subject.send(changeset) }
       assertSortedOutput(
@@ -123,10 +123,10 @@ final class SortedUnorderedCollectionTests: XCTestCase {
       DictionaryChangeset(
         collection: dictionary,
         diff: .init(inserts: [dictionary.index(forKey: 2)!], updates: [old.index(forKey: 3)!])))
-    let pairs = recorder.elements.map { mappedForChecking($0) { KeyValue(key: $0.key, value: $0.value) } }
+    let pairs = recorder.elements.map { mappedForChecking($0) { SortEntry(key: $0.key, value: $0.value) } }
     XCTAssertEqual(
       pairs.map(patchText),
-      ["reload", "[update(1, KeyValue(key: 3, value: 33)), insert(KeyValue(key: 2, value: 20), at: 1)]"])
+      ["reload", "[update(1, SortEntry(key: 3, value: 33)), insert(SortEntry(key: 2, value: 20), at: 1)]"])
     XCTAssertEqual(pairs.last?.collection.map(\.key), [1, 2, 3])
   }
 
@@ -137,14 +137,14 @@ final class SortedUnorderedCollectionTests: XCTestCase {
       let recorder = EventRecorder<OrderedCollectionChangeset<[(key: Int, value: Int)]>, Never>()
       recorder.observe(subject.sortedCollection())
       for changeset in stream { subject.send(changeset) }
-      let outputs = recorder.elements.map { mappedForChecking($0) { KeyValue(key: $0.key, value: $0.value) } }
+      let outputs = recorder.elements.map { mappedForChecking($0) { SortEntry(key: $0.key, value: $0.value) } }
       assertSortedOutput(
-        outputs, sources: stream.map { ($0.isReload, $0.collection.map { KeyValue(key: $0.key, value: $0.value) }) },
+        outputs, sources: stream.map { ($0.isReload, $0.collection.map { SortEntry(key: $0.key, value: $0.value) }) },
         isOrdered: { $0.key < $1.key }, "seed \(seed)")
       for (output, source) in zip(outputs, stream) {
         XCTAssertEqual(
           output.collection,
-          source.collection.sorted { $0.key < $1.key }.map { KeyValue(key: $0.key, value: $0.value) },
+          source.collection.sorted { $0.key < $1.key }.map { SortEntry(key: $0.key, value: $0.value) },
           "seed \(seed)")
       }
     }
@@ -159,12 +159,12 @@ final class SortedUnorderedCollectionTests: XCTestCase {
       byValue.observe(subject.sortedCollection(on: \.value))
       descending.observe(subject.sortedCollection { $0.value > $1.value })
       for changeset in stream { subject.send(changeset) }
-      let sources = stream.map { ($0.isReload, $0.collection.map { KeyValue(key: $0.key, value: $0.value) }) }
+      let sources = stream.map { ($0.isReload, $0.collection.map { SortEntry(key: $0.key, value: $0.value) }) }
       assertSortedOutput(
-        byValue.elements.map { mappedForChecking($0) { KeyValue(key: $0.key, value: $0.value) } }, sources: sources,
+        byValue.elements.map { mappedForChecking($0) { SortEntry(key: $0.key, value: $0.value) } }, sources: sources,
         isOrdered: { $0.value < $1.value }, "seed \(seed), ascending")
       assertSortedOutput(
-        descending.elements.map { mappedForChecking($0) { KeyValue(key: $0.key, value: $0.value) } }, sources: sources,
+        descending.elements.map { mappedForChecking($0) { SortEntry(key: $0.key, value: $0.value) } }, sources: sources,
         isOrdered: { $0.value > $1.value }, "seed \(seed), descending")
     }
   }
@@ -173,9 +173,9 @@ final class SortedUnorderedCollectionTests: XCTestCase {
 
   private func randomSetStream(steps: Int, using rng: inout SeededRandomNumberGenerator) -> [SetChangeset] {
     var nextID = 0
-    func member(_ rng: inout SeededRandomNumberGenerator) -> Member {
+    func member(_ rng: inout SeededRandomNumberGenerator) -> SortMember {
       nextID += 1
-      return Member(id: nextID, rank: Int.random(in: 0..<25, using: &rng))
+      return SortMember(id: nextID, rank: Int.random(in: 0..<25, using: &rng))
     }
     var current = Set((0..<Int.random(in: 0..<20, using: &rng)).map { _ in member(&rng) })
     var stream: [SetChangeset] = [.reload(current)]
@@ -188,12 +188,12 @@ final class SortedUnorderedCollectionTests: XCTestCase {
       let old = current
       let heavy = Int.random(in: 0..<6, using: &rng) == 0
       let changeOdds = heavy ? 2 : 6
-      var removed: [Member] = []
-      var updated: [Member] = []
+      var removed: [SortMember] = []
+      var updated: [SortMember] = []
       for element in old {
         switch Int.random(in: 0..<changeOdds, using: &rng) {
         case 0: removed.append(element)
-        case 1: updated.append(Member(id: element.id, rank: Int.random(in: 0..<25, using: &rng)))
+        case 1: updated.append(SortMember(id: element.id, rank: Int.random(in: 0..<25, using: &rng)))
         default: break
         }
       }
@@ -208,7 +208,7 @@ final class SortedUnorderedCollectionTests: XCTestCase {
         stream.append(
           SetChangeset(collection: current, diff: .init(inserts: inserts, deletes: deletes, updates: updates)))
       } else {
-        var patch: [UnorderedCollectionOperation<Member, Set<Member>.Index>] = deletes.map { .delete(at: $0) }
+        var patch: [UnorderedCollectionOperation<SortMember, Set<SortMember>.Index>] = deletes.map { .delete(at: $0) }
         patch += zip(updates, updated).map { .update(at: $0, newElement: $1) }
         patch += zip(inserts, added).map { .insert($1, at: $0) }
         stream.append(SetChangeset(collection: current, patch: patch))
