@@ -6,78 +6,100 @@ extension PlaygroundPage {
   /// printed with its diff and patch.
   public static let collectionOperators = PlaygroundPage(
     name: "collection-operators",
-    summary: "filterCollection, sortedCollection, mapCollection, diff on signals of changesets"
+    summary: "filterCollection, sortedCollection, mapCollection, diff, flattenSections"
   ) { out in
-    out.say("A task list emits a changeset per mutation: first a reload, then diff + patch.")
-    out.say("Operators turn that stream into changesets of a derived array, with their own indices.")
-    let tasks = TaskListModel([
+    out.say("A MutableObservableArray emits a changeset per mutation: first a reload, then diff + patch.")
+    out.say("Operators turn that stream into changesets of a derived array, with its own indices.")
+    let tasks = MutableObservableArray([
       PageTask(id: 1, title: "write report", priority: 2),
       PageTask(id: 2, title: "buy milk", priority: 3),
       PageTask(id: 3, title: "call bank", priority: 1, isDone: true),
       PageTask(id: 4, title: "fix bike", priority: 5),
     ])
     let bag = DisposeBag()
-    tasks.changes.filterCollection { !$0.isDone }
-      .observeNext { out.print("  open:     \(describe($0))") }.dispose(in: bag)
-    tasks.changes.sortedCollection(on: \.priority)
-      .observeNext { out.print("  by rank:  \(describe($0))") }.dispose(in: bag)
-    tasks.changes.mapCollection { $0.title.uppercased() }
-      .observeNext { out.print("  titles:   \(describe($0))") }.dispose(in: bag)
-
     out.print()
     out.say("Observing starts with the current state: every operator emits a reload.")
-    tasks.start()
+    tasks.filterCollection { !$0.isDone }
+      .observeNext { out.print("  open:    \(describe($0))") }.dispose(in: bag)
+    tasks.sortedCollection(on: \.priority)
+      .observeNext { out.print("  by rank: \(describe($0))") }.dispose(in: bag)
+    tasks.mapCollection { $0.title.uppercased() }
+      .observeNext { out.print("  titles:  \(describe($0))") }.dispose(in: bag)
 
-    func step(_ narration: String, _ patch: [OrderedCollectionOperation<PageTask, Int>]) {
+    func step(_ narration: String, _ code: String, _ mutation: () -> Void) {
       out.print()
       out.say(narration)
-      out.print("source: \(patch.map(\.description).joined(separator: ", "))")
-      tasks.apply(patch)
+      out.print(code)
+      mutation()
+    }
+    step("Append a task: an insert in each view, at each view's own offset.", "tasks.append(book flights, p4)") {
+      tasks.append(PageTask(id: 5, title: "book flights", priority: 4))
     }
     step(
-      "Append a task: an insert in each view, at each view's own offset.",
-      [
-        .insert(PageTask(id: 5, title: "book flights", priority: 4), at: 4)
-      ])
+      "Mark 'buy milk' done: the update takes it out of the filter, a delete there.", "tasks[1] = buy milk(p3, done)"
+    ) {
+      tasks[1] = PageTask(id: 2, title: "buy milk", priority: 3, isDone: true)
+    }
+    step("Reopen 'call bank': an update that brings it into the filter is an insert.", "tasks[2] = call bank(p1)") {
+      tasks[2] = PageTask(id: 3, title: "call bank", priority: 1)
+    }
     step(
-      "Mark 'buy milk' done: the update takes it out of the filter (a delete there).",
-      [
-        .update(at: 1, newElement: PageTask(id: 2, title: "buy milk", priority: 3, isDone: true))
-      ])
+      "Raise 'fix bike' to priority 0: its rank changes, a move plus an update in the sorted view.",
+      "tasks[3] = fix bike(p0)"
+    ) {
+      tasks[3] = PageTask(id: 4, title: "fix bike", priority: 0)
+    }
     step(
-      "Reopen 'call bank': an update that brings it into the filter is an insert.",
-      [
-        .update(at: 2, newElement: PageTask(id: 3, title: "call bank", priority: 1))
-      ])
+      "Move a task in the source: the sorted view does not change (an empty changeset, not a reload).",
+      "tasks.move(from: 0, to: 4)"
+    ) {
+      tasks.move(from: 0, to: 4)
+    }
     step(
-      "Raise 'fix bike' to priority 0: in the sorted view its rank changes, a move plus an update.",
-      [
-        .update(at: 3, newElement: PageTask(id: 4, title: "fix bike", priority: 0))
-      ])
-    step(
-      "Move a task in the source: the sorted view does not change (an empty changeset).",
-      [
-        .move(from: 0, to: 4)
-      ])
-    step("Remove 'book flights': a delete everywhere it is shown.", [.delete(at: 3)])
+      "Several mutations in one batch: one changeset per view.",
+      "tasks.batchUpdate { remove(at: 3); append(walk dog, p2) }"
+    ) {
+      tasks.batchUpdate { batch in
+        batch.remove(at: 3)
+        batch.append(PageTask(id: 6, title: "walk dog", priority: 2))
+      }
+    }
 
     out.print()
-    out.say("Each subscriber keeps its own index map (Bond shared one): a late subscriber starts")
-    out.say("with its own reload and then follows along, while the first keeps its sequence.")
-    let late = tasks.changes.filterCollection { !$0.isDone }
-      .observeNext { out.print("  late open: \(describe($0))") }
-    step(
-      "Rename 'write report':",
-      [
-        .update(at: 3, newElement: PageTask(id: 1, title: "write summary", priority: 2))
-      ])
+    out.say("Each subscriber keeps its own index map (Bond shared one between all subscribers): a late")
+    out.say("subscriber starts with its own reload, and both follow the next change.")
+    let late = tasks.filterCollection { !$0.isDone }.observeNext { out.print("  late open: \(describe($0))") }
+    step("Rename 'write report':", "tasks[3] = write summary(p2)") {
+      tasks[3] = PageTask(id: 1, title: "write summary", priority: 2)
+    }
     late.dispose()
+    step("Replacing without a diff is an explicit reload, never an empty diff.", "tasks.replace(with: [plan trip, p1])")
+    {
+      tasks.replace(with: [PageTask(id: 9, title: "plan trip", priority: 1)])
+    }
+    bag.dispose()
 
     out.print()
-    out.say("Replacing everything is an explicit reload, never an empty diff.")
-    tasks.reload([PageTask(id: 9, title: "plan trip", priority: 1)])
+    out.say("Dictionaries sort by key by default, or by any key of the (key, value) entry.")
+    let scores = MutableObservableDictionary(["ann": 3, "bob": 5, "cy": 1])
+    let leaderboard = scores.sortedCollection { $0.value > $1.value }
+      .observeNext { out.print("  leaderboard: \(describeEntries($0))") }
+    out.print("scores[\"cy\"] = 9")
+    scores["cy"] = 9
+    out.print("scores[\"dee\"] = 4")
+    scores["dee"] = 4
+    leaderboard.dispose()
 
-    bag.dispose()
+    out.print()
+    out.say("flattenSections: a 2D array's items as one flat array; a section move moves its items.")
+    let shelves = MutableObservableArray2D(
+      Array2D(sectionsWithItems: [("fruit", ["apple", "pear"]), ("veg", ["leek"])]))
+    let flat = shelves.flattenSections().observeNext { out.print("  items: \(describe($0))") }
+    out.print("shelves.appendItem(kale, toSectionAt: 1)")
+    shelves.appendItem("kale", toSectionAt: 1)
+    out.print("shelves.moveSection(from: 1, to: 0)")
+    shelves.moveSection(from: 1, to: 0)
+    flat.dispose()
 
     out.print()
     out.say("diff() turns a signal of plain arrays into changesets (Heckel diff, minimal moves).")
@@ -99,41 +121,26 @@ struct PageTask: Sendable, CustomStringConvertible {
   var description: String { "\(title)(p\(priority)\(isDone ? ", done" : ""))" }
 }
 
-/// The page's task list: an array whose changes are sent as changesets through a subject.
-final class TaskListModel: @unchecked Sendable {
-  // Safe: the page drives it from one thread.
-  private(set) var tasks: [PageTask]
-  private let subject = PassthroughSubject<OrderedCollectionChangeset<[PageTask]>, Never>()
-
-  init(_ tasks: [PageTask]) {
-    self.tasks = tasks
-  }
-
-  /// The changesets, from the next one sent.
-  var changes: PassthroughSubject<OrderedCollectionChangeset<[PageTask]>, Never> { subject }
-
-  /// Sends the current tasks as a reload.
-  func start() {
-    subject.send(.reload(tasks))
-  }
-
-  /// Applies a patch and sends it.
-  func apply(_ patch: [OrderedCollectionOperation<PageTask, Int>]) {
-    tasks.apply(patch)
-    subject.send(OrderedCollectionChangeset(collection: tasks, patch: patch))
-  }
-
-  /// Replaces every task and sends a reload.
-  func reload(_ tasks: [PageTask]) {
-    self.tasks = tasks
-    subject.send(.reload(tasks))
-  }
-}
-
 /// `reload [a, b]`, or `[a, b]  diff D[..] I[..] U[..] M[..]  patch [..]`.
 private func describe<C: Collection>(_ changeset: OrderedCollectionChangeset<C>) -> String {
   let elements = "[" + changeset.collection.map { "\($0)" }.joined(separator: ", ") + "]"
   if changeset.isReload { return "reload \(elements)" }
   let patch = changeset.patch.map(\.description).joined(separator: ", ")
   return "\(elements)  diff \(changeset.diff.normalized())  patch [\(patch)]"
+}
+
+/// Like `describe`, with entries printed as `key: value`.
+private func describeEntries(_ changeset: OrderedCollectionChangeset<[(key: String, value: Int)]>) -> String {
+  let entries = changeset.collection.map { "\($0.key): \($0.value)" }
+  if changeset.isReload { return "reload [\(entries.joined(separator: ", "))]" }
+  let patch = changeset.patch.map { operation -> String in
+    switch operation {
+    case .insert(let entry, let offset): "insert(\(entry.key): \(entry.value), at: \(offset))"
+    case .delete(let offset): "delete(\(offset))"
+    case .update(let offset, let entry): "update(\(offset), \(entry.key): \(entry.value))"
+    case .move(let from, let to): "move(\(from) → \(to))"
+    }
+  }
+  return
+    "[\(entries.joined(separator: ", "))]  diff \(changeset.diff.normalized())  patch [\(patch.joined(separator: ", "))]"
 }

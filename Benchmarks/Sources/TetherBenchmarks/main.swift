@@ -8,6 +8,7 @@ let suites: [BenchmarkSuite] = [
   operatorBenchmarks,
   collectionBenchmarks,
   dataSourcesBenchmarks,
+  collectionBenchmarks,
   collectionOperatorBenchmarks,
 ]
 
