@@ -7,14 +7,15 @@
 //   TetherChangesets   changesets, diff <-> patch, diffing algorithms (knows nothing of signals)
 //   TetherCollections  observable containers and collection operators
 //   TetherDataSources  data-source protocols, binders, view protocols, terminal view
-//   TetherDiffuser     Diffuser, Fuser and DiffCollection bins
+//   TetherDiffuser     Diffuser, Fuser and DiffCollection bins (bins are also a sectioned data source)
+//   TetherSynchronization  the shared lock (package-internal; not a product)
 // The library has no package dependencies; benchmarks live in the nested `Benchmarks/` package.
 
 import PackageDescription
 
 let package = Package(
   name: "Tether",
-  // `Synchronization.Mutex` guards all shared state; it needs these Apple OS versions.
+  // `Synchronization.Atomic` needs these Apple OS versions.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Tether", targets: ["Tether"]),
@@ -27,14 +28,24 @@ let package = Package(
     .executable(name: "playground", targets: ["playground"]),
   ],
   targets: [
-    .target(name: "TetherSignals"),
-    .target(name: "TetherChangesets"),
-    .target(name: "TetherCollections", dependencies: ["TetherSignals", "TetherChangesets"]),
+    // The one lock every module uses (package-internal, not a product): see Locked.swift.
+    .target(name: "TetherSynchronization"),
+    .target(name: "TetherSignals", dependencies: ["TetherSynchronization"]),
+    .target(name: "TetherChangesets", dependencies: ["TetherSynchronization"]),
+    .target(
+      name: "TetherCollections",
+      dependencies: ["TetherSynchronization", "TetherSignals", "TetherChangesets"]
+    ),
     .target(
       name: "TetherDataSources",
-      dependencies: ["TetherSignals", "TetherChangesets", "TetherCollections"]
+      dependencies: ["TetherSynchronization", "TetherSignals", "TetherChangesets", "TetherCollections"]
     ),
-    .target(name: "TetherDiffuser", dependencies: ["TetherSignals", "TetherChangesets", "TetherCollections"]),
+    .target(
+      name: "TetherDiffuser",
+      dependencies: [
+        "TetherSynchronization", "TetherSignals", "TetherChangesets", "TetherCollections", "TetherDataSources",
+      ]
+    ),
     .target(
       name: "Tether",
       dependencies: [

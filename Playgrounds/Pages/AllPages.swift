@@ -7,17 +7,17 @@ public enum PlaygroundPages {
     .signals,
     .properties,
     .operators,
-    .diffuserFuser,
-    .bins,
     .diffing,
     .trees,
     .observableArray,
     .array2D,
     .setsAndDictionaries,
+    .collectionOperators,
     .dataSources,
     .liveList,
     .customBinder,
-    .collectionOperators,
+    .diffuserFuser,
+    .bins,
   ]
 
   /// The page with the given name, if any.

@@ -8,7 +8,6 @@ let suites: [BenchmarkSuite] = [
   operatorBenchmarks,
   collectionBenchmarks,
   dataSourcesBenchmarks,
-  collectionBenchmarks,
   collectionOperatorBenchmarks,
 ]
 

@@ -1,4 +1,4 @@
-import Synchronization
+import TetherSynchronization
 
 /// The derived-form cache shared by copies of one changeset.
 ///
@@ -8,14 +8,17 @@ import Synchronization
 ///
 /// The derivation runs outside the lock (it may be long and it reads the collection); when two
 /// threads derive at once, the first stored result wins and both return it.
+@usableFromInline
 final class ChangesetCache<Diff, Operation>: Sendable {
-  private let storage: Mutex<Transfer<(diff: Diff?, patch: [Operation]?)>>
+  private let storage: Locked<Transfer<(diff: Diff?, patch: [Operation]?)>>
 
+  @usableFromInline
   init(diff: Diff?, patch: [Operation]?) {
-    storage = Mutex(Transfer((diff, patch)))
+    storage = Locked(Transfer((diff, patch)))
   }
 
   /// The diff, derived with `derive` and stored if it was not known yet.
+  @usableFromInline
   func diff(deriving derive: () -> Diff) -> Diff {
     if let known = storage.withLock({ Transfer($0.value.diff) }).value { return known }
     let derived = Transfer(derive())
@@ -27,6 +30,7 @@ final class ChangesetCache<Diff, Operation>: Sendable {
   }
 
   /// The patch, derived with `derive` and stored if it was not known yet.
+  @usableFromInline
   func patch(deriving derive: () -> [Operation]) -> [Operation] {
     if let known = storage.withLock({ Transfer($0.value.patch) }).value { return known }
     let derived = Transfer(derive())

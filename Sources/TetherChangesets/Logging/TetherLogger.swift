@@ -1,4 +1,4 @@
-import Synchronization
+import TetherSynchronization
 
 /// Where Tether reports recoverable misuse: assertions, assertion failures and warnings.
 ///
@@ -64,7 +64,7 @@ public struct TetherLogger: Sendable {
     self.warnHandler = warn
   }
 
-  private static let storage = Mutex(TetherLogger())
+  private static let storage = Locked(TetherLogger())
 
   /// The logger the library reports to. Replace it to intercept reports; reads and writes are
   /// thread-safe.

@@ -1,6 +1,7 @@
 import Synchronization
 import TetherChangesets
 import TetherSignals
+import TetherSynchronization
 
 /// The state and delivery engine shared by every observable container.
 ///
@@ -60,13 +61,13 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
     @usableFromInline var completionDelivered = false
   }
 
-  @usableFromInline let state: Guarded<State>
+  @usableFromInline let state: Locked<State>
   /// The thread running a `batchUpdate` body under the lock, or 0.
   @usableFromInline let batchThread = Atomic<UInt>(0)
 
   @usableFromInline
   init(_ collection: Collection) {
-    state = Guarded(State(collection: collection))
+    state = Locked(State(collection: collection))
   }
 
   // MARK: Reading

@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 
 /// Hands values to a main-actor function one at a time, in the order they were sent, from any
 /// thread: synchronously when sent on the main thread with nothing queued, otherwise from the main
@@ -17,7 +17,7 @@ final class OrderedMainDelivery<Value: Sendable>: Sendable {
     var isCancelled = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let deliver: @MainActor @Sendable (Value) -> Void
 
   init(_ deliver: @escaping @MainActor @Sendable (Value) -> Void) {

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import TetherChangesets
+import TetherSynchronization
 
 /// A sectioned changeset of any ``SectionedDataSourceProtocol`` collection, made from the collection
 /// and a sectioned diff (or a reload): the way to bind a collection that reports its own changes as
@@ -111,10 +111,10 @@ extension PatchStep where Index == IndexPath {
 /// The diff and patch of one changeset, the missing form derived once on first use and shared by
 /// copies (a reference, guarded by a `Mutex`; the derivation runs outside the lock).
 private final class DerivedFormCache: Sendable {
-  private let forms: Mutex<(diff: OrderedCollectionDiff<IndexPath>?, patch: [PatchStep<IndexPath>]?)>
+  private let forms: Locked<(diff: OrderedCollectionDiff<IndexPath>?, patch: [PatchStep<IndexPath>]?)>
 
   init(diff: OrderedCollectionDiff<IndexPath>?, patch: [PatchStep<IndexPath>]?) {
-    forms = Mutex((diff, patch))
+    forms = Locked((diff, patch))
   }
 
   func diff(

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import TetherSynchronization
 
 /// Delivers events from any number of threads to one handler, one at a time, in the order they
 /// were accepted, and stops for good when closed.
@@ -25,7 +25,7 @@ final class EventGate<Event: Sendable>: Sendable {
   }
 
   private let handler: @Sendable (Event) -> Void
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init(handler: @escaping @Sendable (Event) -> Void) {
     self.handler = handler

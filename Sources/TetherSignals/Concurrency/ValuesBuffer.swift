@@ -1,4 +1,4 @@
-import Synchronization
+import TetherSynchronization
 
 /// The observation behind one ``SignalValues`` iterator: it buffers events and hands them to the
 /// one task awaiting them.

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// A disposable that runs a closure the first time it is disposed.
 public final class BlockDisposable: Disposable {
   private let handler: Locked<(@Sendable () -> Void)?>

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// A disposable that disposes a group of disposables together.
 ///
 /// Adding to an already disposed composite disposes the new disposable at once.

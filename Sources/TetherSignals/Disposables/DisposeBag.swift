@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// A bag of disposables that are disposed together when the bag is disposed or deinitialized.
 ///
 /// Unlike a ``CompositeDisposable``, a bag can be reused: after `dispose()` it is empty and

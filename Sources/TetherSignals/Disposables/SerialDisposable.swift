@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// A disposable that forwards `dispose()` to a replaceable inner disposable.
 ///
 /// As in ReactiveKit, replacing `otherDisposable` does not dispose the previous one; setting it

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// The observer a ``Signal`` producer sends its events to.
 ///
 /// It may be called from any thread, concurrently and re-entrantly, and turns that into what an

@@ -1,4 +1,5 @@
 import Synchronization
+import TetherSynchronization
 
 extension SignalProtocol {
   /// Delivers the events on `scheduler`, in order and one at a time.

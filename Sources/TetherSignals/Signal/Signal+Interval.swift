@@ -1,4 +1,5 @@
 import Dispatch
+import TetherSynchronization
 
 extension Signal {
   /// A signal that emits the elements of `sequence` one at a time, `interval` seconds apart (the

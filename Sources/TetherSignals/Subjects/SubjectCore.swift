@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// The delivery engine shared by every subject and ``Property``.
 ///
 /// Senders change state under one lock, then deliver outside it. Whoever finds the core idle becomes

@@ -1,4 +1,4 @@
-import Synchronization
+import TetherSynchronization
 
 /// The state of one observation of a collection operator (one subscriber), created inside the
 /// operator's producer so that no two observations ever share it.
@@ -15,10 +15,10 @@ final class SubscriberState<State>: @unchecked Sendable {
     var state: State?
   }
 
-  private let mutex: Mutex<Box>
+  private let mutex: Locked<Box>
 
   init(_ state: State? = nil) {
-    mutex = Mutex(Box(state: state))
+    mutex = Locked(Box(state: state))
   }
 
   /// Takes the state out, leaving nothing; `nil` if there is none yet (or it was dropped).

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// Per-observation state of a single-input operator, shared by its `@Sendable` callbacks.
 ///
 /// The upstream delivers one event at a time, but possibly from different threads; the lock makes

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// The state of an operator with several inputs, inner signals or timers, as a pure state machine.
 ///
 /// Its methods run under the ``OperatorStorage`` lock: they change state, emit events into the
