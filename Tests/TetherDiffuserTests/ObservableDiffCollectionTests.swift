@@ -48,7 +48,7 @@ final class ObservableDiffCollectionTests: XCTestCase {
     let bins = makeCollection()
     let result = bins.update(element: BinItem(id: 1, value: 4))
     XCTAssertEqual(result.added, [path(1, 0)])
-    XCTAssertEqual(bins.numberOfSections(), 3)
+    XCTAssertEqual(bins.numberOfSections, 3)
     XCTAssertEqual(bins.numberOfElements(inSection: 1), 1)
     XCTAssertEqual(bins.element(atIndexPath: path(1, 0)), BinItem(id: 1, value: 4))
     XCTAssertEqual(bins.element(withID: 1), BinItem(id: 1, value: 4))

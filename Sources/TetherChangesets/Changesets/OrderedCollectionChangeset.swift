@@ -42,7 +42,15 @@ public struct OrderedCollectionChangeset<Collection: Swift.Collection>: Changese
   /// Whether this changeset replaces the whole collection; its diff and patch are then empty.
   public let isReload: Bool
 
-  private let cache: ChangesetCache<Diff, Operation>
+  /// Both forms when both were given (the common case for container mutations, kept free of any
+  /// allocation beyond the arrays), or the shared cache that derives the missing one.
+  @usableFromInline
+  internal enum Forms {
+    case both(Diff, [Operation])
+    case deriving(ChangesetCache<Diff, Operation>)
+  }
+
+  @usableFromInline internal let forms: Forms
 
   /// Creates a changeset from the final collection and the patch that produced it.
   ///
@@ -50,10 +58,11 @@ public struct OrderedCollectionChangeset<Collection: Swift.Collection>: Changese
   ///   - collection: The collection after the patch was applied.
   ///   - patch: The operations, each applying to the state right before it.
   /// - Complexity: O(1); the diff is derived on first use.
+  @inlinable
   public init(collection: Collection, patch: [Operation]) {
     self.collection = collection
     self.isReload = false
-    self.cache = ChangesetCache(diff: nil, patch: patch)
+    self.forms = .deriving(ChangesetCache(diff: nil, patch: patch))
   }
 
   /// Creates a changeset from the final collection and the diff that describes the change.
@@ -62,34 +71,40 @@ public struct OrderedCollectionChangeset<Collection: Swift.Collection>: Changese
   ///   - collection: The collection after the change.
   ///   - diff: The change in batch-update index spaces.
   /// - Complexity: O(1); the patch is derived on first use.
+  @inlinable
   public init(collection: Collection, diff: Diff) {
     self.collection = collection
     self.isReload = false
-    self.cache = ChangesetCache(diff: diff, patch: nil)
+    self.forms = .deriving(ChangesetCache(diff: diff, patch: nil))
   }
 
   /// Creates a changeset from both forms, trusting that they describe the same change.
   ///
   /// Use it when both are known (an operator that computed both) to avoid a derivation.
+  ///
+  /// - Complexity: O(1), with no allocation.
+  @inlinable
   public init(collection: Collection, patch: [Operation], diff: Diff) {
     self.collection = collection
     self.isReload = false
-    self.cache = ChangesetCache(diff: diff, patch: patch)
+    self.forms = .both(diff, patch)
   }
 
   /// Creates a reload changeset: the whole collection was replaced by `collection`.
   ///
   /// Its ``isReload`` is `true` and its diff and patch are empty. A reload is never an empty diff:
   /// consumers check ``isReload`` first and reload everything from ``collection``.
+  @inlinable
   public init(reloading collection: Collection) {
     self.collection = collection
     self.isReload = true
-    self.cache = ChangesetCache(diff: Diff(), patch: [])
+    self.forms = .both(Diff(), [])
   }
 
   /// A reload changeset: the whole collection was replaced by `collection`.
   ///
   /// Same as ``init(reloading:)``. A reload is never an empty diff.
+  @inlinable
   public static func reload(_ collection: Collection) -> Self {
     Self(reloading: collection)
   }
@@ -98,8 +113,17 @@ public struct OrderedCollectionChangeset<Collection: Swift.Collection>: Changese
   ///
   /// - Complexity: O(1) when the changeset was created from a diff or after the first read;
   ///   otherwise O(k log k) once, for k patch operations.
+  @inlinable
   public var diff: Diff {
-    cache.diff { [cache, collection] in
+    switch forms {
+    case .both(let diff, _): diff
+    case .deriving(let cache): derivedDiff(cache)
+    }
+  }
+
+  @usableFromInline
+  internal func derivedDiff(_ cache: ChangesetCache<Diff, Operation>) -> Diff {
+    cache.diff { [collection] in
       let patch = cache.patch { [] }
       return Diff(from: patch, finalCount: collection.count)
     }
@@ -109,8 +133,17 @@ public struct OrderedCollectionChangeset<Collection: Swift.Collection>: Changese
   ///
   /// - Complexity: O(1) when the changeset was created from a patch or after the first read;
   ///   otherwise O(n + k log k) once, for a diff with k entries over a collection of n elements.
+  @inlinable
   public var patch: [Operation] {
-    cache.patch { [cache, collection] in
+    switch forms {
+    case .both(_, let patch): patch
+    case .deriving(let cache): derivedPatch(cache)
+    }
+  }
+
+  @usableFromInline
+  internal func derivedPatch(_ cache: ChangesetCache<Diff, Operation>) -> [Operation] {
+    cache.patch { [collection] in
       cache.diff { Diff() }.generatePatch(to: collection)
     }
   }
@@ -118,6 +151,8 @@ public struct OrderedCollectionChangeset<Collection: Swift.Collection>: Changese
 }
 
 extension OrderedCollectionChangeset: Sendable where Collection: Sendable, Collection.Element: Sendable {}
+
+extension OrderedCollectionChangeset.Forms: Sendable where Collection: Sendable, Collection.Element: Sendable {}
 
 extension OrderedCollectionChangeset: Equatable where Collection: Equatable {
   /// Two changesets are equal when both are reloads of equal collections, or neither is a reload,

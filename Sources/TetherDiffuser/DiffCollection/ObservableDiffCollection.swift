@@ -166,11 +166,6 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
     collection.numberOfItems(inSection: binIndex)
   }
 
-  /// The number of bins.
-  public func numberOfSections() -> Int {
-    collection.numberOfSections
-  }
-
   // MARK: Observing
 
   /// Starts an observation: a reload changeset for the bins as they are, then one changeset per
