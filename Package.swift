@@ -73,6 +73,8 @@ let package = Package(
     .testTarget(name: "TetherStressTests", dependencies: ["Tether", "TetherTestSupport"]),
     // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models.
     .testTarget(name: "Swift6ClientTests", dependencies: ["Tether"]),
+    // Every code sample in README.md and the DocC catalog is a snippet here, compiled and run.
+    .testTarget(name: "DocumentationTests", dependencies: ["Tether", "TetherTestSupport"]),
     .testTarget(
       name: "PlaygroundTests",
       dependencies: ["TetherPlaygroundPages"],
