@@ -1,4 +1,5 @@
-import TetherTestSupport
+// swift-format-ignore-file: OrderedImports
+// (the sample's own `import Tether` is part of the snippet below)
 import XCTest
 
 // snippet: readme-example
