@@ -3,7 +3,8 @@
 #
 #   Scripts/fuzz.sh [seconds]
 #
-# Compiles the TetherChangesets sources together with Scripts/Fuzz/*.swift into one executable
+# Compiles the TetherChangesets sources (and the package-internal lock they use) together with
+# Scripts/Fuzz/*.swift into one executable
 # instrumented for libFuzzer and AddressSanitizer, then runs it on the corpus in
 # .build/fuzz/corpus (kept between runs). A failing input is written to .build/fuzz/crash-*;
 # replay it with `.build/fuzz/diff-fuzzer .build/fuzz/crash-<hash>`.
@@ -15,11 +16,18 @@ out=.build/fuzz
 mkdir -p "$out/corpus"
 
 echo "Building the fuzz target..."
-# shellcheck disable=SC2046
+# One module holds everything, so the lock's module import is dropped from copies of the sources.
+src="$out/sources"
+rm -rf "$src"
+mkdir -p "$src"
+for file in $(find Sources/TetherChangesets Sources/TetherSynchronization -name '*.swift' | sort); do
+  flat=$(echo "$file" | tr '/' '_')
+  sed '/^import TetherSynchronization$/d' "$file" > "$src/$flat"
+done
 swiftc -swift-version 6 -parse-as-library -O -g \
   -sanitize=fuzzer,address \
-  -module-name TetherDiffFuzz \
-  $(find Sources/TetherChangesets -name '*.swift' | sort) Scripts/Fuzz/*.swift \
+  -module-name TetherDiffFuzz -package-name Tether \
+  "$src"/*.swift Scripts/Fuzz/*.swift \
   -o "$out/diff-fuzzer"
 
 echo "Fuzzing for ${seconds} s..."

@@ -72,6 +72,7 @@ public func fuzzDiffing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       new.apply(patch[patch.count - 1])
     }
     precondition(old.applying(patch) == new, "patch replay")
+    checkPatchConversion(patch, old: old, new: new)
     checkDiff(old: old, new: new, algorithm: algorithm)
   default:
     checkSections(&input, alphabet: alphabet)
@@ -154,6 +155,42 @@ func checkDiff(old: [FuzzItem], new: [FuzzItem], algorithm: DiffAlgorithm) {
   precondition(OrderedCollectionDiff(from: patch, sourceCount: n) == diff, "diff -> patch -> diff is not stable")
   // The Epoxy form says the same.
   precondition(OrderedCollectionDiff(new.makeChangeset(from: old, algorithm: algorithm)) == diff, "Epoxy form differs")
+}
+
+/// Traps unless the patch converts to a valid diff that, applied as one batch update, turns `old`
+/// into `new`, and whose own patch replays and converts back to it.
+func checkPatchConversion(_ patch: [OrderedCollectionOperation<FuzzItem, Int>], old: [FuzzItem], new: [FuzzItem]) {
+  let diff = OrderedCollectionDiff(from: patch, sourceCount: old.count)
+  do {
+    try ChangesetValidator.validate(diff, oldCount: old.count, newCount: new.count)
+  } catch {
+    preconditionFailure("patch \(patch) converts to an invalid diff \(diff): \(error)")
+  }
+  // The batch update: inserted and updated rows come from `new`, every other row from its source.
+  var leaves = [Bool](repeating: false, count: old.count)
+  var arrives = [Bool](repeating: false, count: new.count)
+  var updated = [Bool](repeating: false, count: old.count)
+  var source = [Int](repeating: -1, count: new.count)
+  for i in diff.deletes { leaves[i] = true }
+  for i in diff.updates { updated[i] = true }
+  for j in diff.inserts { arrives[j] = true }
+  for move in diff.moves {
+    leaves[move.from] = true
+    arrives[move.to] = true
+    source[move.to] = move.from
+  }
+  var survivor = 0
+  for j in 0..<new.count where !arrives[j] {
+    while leaves[survivor] { survivor += 1 }
+    source[j] = survivor
+    survivor += 1
+  }
+  for j in 0..<new.count where source[j] >= 0 && !updated[source[j]] {
+    precondition(old[source[j]] == new[j], "patch \(patch) as diff \(diff): row \(j) is not what the patch left there")
+  }
+  let regenerated = diff.generatePatch(to: new)
+  precondition(old.applying(regenerated) == new, "the patch of \(diff) (from \(patch)) does not replay")
+  precondition(OrderedCollectionDiff(from: regenerated, sourceCount: old.count) == diff, "patch -> diff is not stable")
 }
 
 /// A section for the sectioned mode.

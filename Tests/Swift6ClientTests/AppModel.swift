@@ -14,9 +14,12 @@ enum AppEvent: Equatable, Sendable {
 /// A subject as a global constant: an app-wide event bus.
 let appBus = PassthroughSubject<AppEvent, Never>()
 
-/// A store shared across threads: subjects and properties in a `Sendable` final class.
+/// A store shared across threads: subjects, properties and observable collections in a
+/// `Sendable` final class.
 final class Store: Sendable {
   let count = Property(0)
+  let items = MutableObservableArray<String>([])
+  let tags = MutableObservableSet<String>([])
   let userName = Property<String?>(nil)
   let events = PassthroughSubject<AppEvent, Never>()
   let log = ReplaySubject<String, Never>(bufferSize: 10)
@@ -26,6 +29,12 @@ final class Store: Sendable {
     count.modify { $0 += 1 }
     log.send("increment")
   }
+
+  /// Called from any thread.
+  func add(item: String, tag: String) {
+    items.append(item)
+    tags.insert(tag)
+  }
 }
 
 /// A main-actor view model observing the store.
@@ -34,6 +43,8 @@ final class CounterViewModel {
   private(set) var title = ""
   private(set) var userLine = "signed out"
   private(set) var lastEvent: AppEvent?
+  private(set) var itemsLine = ""
+  private(set) var tagCount = 0
   private let bag = DisposeBag()
   private let onUpdate: @MainActor () -> Void
 
@@ -47,6 +58,16 @@ final class CounterViewModel {
 
     store.userName.bind(to: self) { viewModel, name in
       viewModel.userLine = name.map { "signed in as \($0)" } ?? "signed out"
+      viewModel.onUpdate()
+    }.dispose(in: bag)
+
+    store.items.map { "\($0.collection.count) items" }.bind(to: self) { viewModel, line in
+      viewModel.itemsLine = line
+      viewModel.onUpdate()
+    }.dispose(in: bag)
+
+    store.tags.map(\.collection.count).bind(to: self) { viewModel, count in
+      viewModel.tagCount = count
       viewModel.onUpdate()
     }.dispose(in: bag)
 

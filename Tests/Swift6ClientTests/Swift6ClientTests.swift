@@ -59,6 +59,28 @@ final class Swift6ClientTests: XCTestCase {
   }
 
   @MainActor
+  func testMainActorViewModelObservesTheStoresCollections() async {
+    let store = Store()
+    let viewModel = CounterViewModel(store: store)
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<8 {
+        group.addTask { store.add(item: "task \(index)", tag: "tag \(index % 3)") }
+      }
+    }
+    await Task.detached { store.add(item: "detached", tag: "tag 0") }.value
+    let queued = expectation(description: "global queue")
+    DispatchQueue.global().async {
+      store.add(item: "queued", tag: "tag 3")
+      // Every changeset above is queued on the main queue before this.
+      DispatchQueue.main.async { queued.fulfill() }
+    }
+    await fulfillment(of: [queued], timeout: 10)
+    XCTAssertEqual(store.items.collection.count, 10)
+    XCTAssertEqual(viewModel.itemsLine, "10 items")
+    XCTAssertEqual(viewModel.tagCount, 4)
+  }
+
+  @MainActor
   func testAsyncSequenceOfAStoreProperty() async {
     let store = Store()
     var iterator = store.count.values.makeAsyncIterator()

@@ -49,6 +49,31 @@ final class FlatBinderTests: XCTestCase {
     }
   }
 
+  func testAPatchThatDoesNotFitTheShownRowsReloadsInsteadAndSaysWhy() {
+    MainActor.assumeIsolated {
+      final class Binder: FlatBinderDataSource<Changes, View> {
+        var fallbacks: [String] = []
+        override func didFallBackToReload(because error: ChangesetValidationError) {
+          fallbacks.append("\(error)")
+        }
+      }
+      let view = View()
+      let binder = Binder { items, row, _ in items.item(at: row) }
+      binder.view = view
+      binder.apply(.reload(["a", "b"]))
+      view.resetRecords()
+      // Hand-built: the delete is out of range for two rows.
+      binder.apply(Changes(collection: ["a"], patch: [.delete(at: 2)]))
+      // Hand-built: every index is in range, but the patch ends with 3 rows, not 1.
+      binder.apply(Changes(collection: ["z"], patch: [.insert("z", at: 0)]))
+      XCTAssertEqual(view.calls, [.reloadData, .reloadData])
+      XCTAssertEqual(view.violations, [])
+      XCTAssertEqual(view.rows, ["z"])
+      XCTAssertEqual(binder.fallbacks.count, 2)
+      XCTAssertTrue(binder.fallbacks[0].contains("2"), binder.fallbacks[0])
+    }
+  }
+
   func testAnUpdatedRowThatIsDeletedLaterIsNotReloaded() {
     MainActor.assumeIsolated {
       let view = View()

@@ -78,6 +78,21 @@ final class OutlineBinderTests: XCTestCase {
     }
   }
 
+  func testAPatchThatDoesNotFitTheShownTreeReloadsInstead() {
+    MainActor.assumeIsolated {
+      let view = View()
+      let changes = Property(TreeChangeset(reloading: Files([TreeNode("a")])))
+      changes.bind(to: view) { item, _ in item.value }
+      view.resetRecords()
+      // Hand-built: deletes a node the shown tree does not have.
+      let files = Files([TreeNode("b")])
+      changes.value = TreeChangeset(collection: files, patch: [.delete(at: [3]), .insert(TreeNode("b"), at: [0])])
+      XCTAssertEqual(view.calls, [.reloadData])
+      XCTAssertEqual(view.violations, [])
+      XCTAssertEqual(view.rows, Self.rows(files))
+    }
+  }
+
   func testRandomForestPatchesThroughTheOutlineBinder() {
     MainActor.assumeIsolated {
       withSeeds(0..<100) { seed, rng in

@@ -85,7 +85,7 @@ internal func _collectStructuralChanges(_ matching: _Matching, marksMoves: Bool,
   let m = matching.newMatch.count
   let matched = matching.matchedCount
   matching.newMatch.withUnsafeBufferPointer { newMatch in
-    parts.inserts = [Int](unsafeUninitializedCapacity: m &- matched) { inserts, initialized in
+    parts.inserts = [Int](unsafeUninitializedCapacity: _ownedCapacity(m &- matched)) { inserts, initialized in
       var count = 0
       for j in 0..<m where newMatch[j] == -1 {
         inserts[count] = j
@@ -94,7 +94,7 @@ internal func _collectStructuralChanges(_ matching: _Matching, marksMoves: Bool,
       initialized = count
     }
     matching.oldMatch.withUnsafeBufferPointer { oldMatch in
-      parts.deletes = [Int](unsafeUninitializedCapacity: n &- matched) { deletes, initialized in
+      parts.deletes = [Int](unsafeUninitializedCapacity: _ownedCapacity(n &- matched)) { deletes, initialized in
         var count = 0
         for i in 0..<n where oldMatch[i] >= 0 {
           deletes[count] = i
@@ -103,7 +103,8 @@ internal func _collectStructuralChanges(_ matching: _Matching, marksMoves: Bool,
         initialized = count
       }
       guard marksMoves && moveCount > 0 else { return }
-      parts.moves = [(from: Int, to: Int)](unsafeUninitializedCapacity: moveCount) { moves, initialized in
+      parts.moves = [(from: Int, to: Int)](unsafeUninitializedCapacity: _ownedCapacity(moveCount)) {
+        moves, initialized in
         var count = 0
         for i in 0..<n {
           let match = oldMatch[i]

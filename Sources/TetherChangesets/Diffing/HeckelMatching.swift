@@ -87,7 +87,7 @@ internal func _heckelMatching<Elements: _DiffElements>(_ elements: Elements) -> 
   var matchedCount = 0
   var keepsOrder = true
   var newMatch: [Int32] = []
-  let oldMatch = [Int32](unsafeUninitializedCapacity: n) { oldMatch, oldInitialized in
+  let oldMatch = [Int32](unsafeUninitializedCapacity: _ownedCapacity(n)) { oldMatch, oldInitialized in
     // Newest first, so that each identifier's chain lists its old offsets in ascending order.
     var blockEnd = n
     while blockEnd > 0 {
@@ -114,7 +114,7 @@ internal func _heckelMatching<Elements: _DiffElements>(_ elements: Elements) -> 
     }
     oldInitialized = n
 
-    newMatch = [Int32](unsafeUninitializedCapacity: m) { newMatch, newInitialized in
+    newMatch = [Int32](unsafeUninitializedCapacity: _ownedCapacity(m)) { newMatch, newInitialized in
       var previousOld: Int32 = -1
       var blockStart = 0
       while blockStart < m {

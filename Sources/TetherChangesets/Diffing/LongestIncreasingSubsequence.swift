@@ -51,7 +51,7 @@ internal func _longestIncreasingSubsequence(
     tailPositions[level] = Int32(truncatingIfNeeded: position)
     predecessor[position] = level > 0 ? tailPositions[level &- 1] : -1
   }
-  return [Int32](unsafeUninitializedCapacity: length) { result, initialized in
+  return [Int32](unsafeUninitializedCapacity: _ownedCapacity(length)) { result, initialized in
     var position = tailPositions[length &- 1]
     var index = length &- 1
     while index >= 0 {

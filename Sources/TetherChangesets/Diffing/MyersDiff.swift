@@ -44,7 +44,7 @@ internal func _internIdentities<Elements: _DiffElements>(_ elements: Elements) -
   // occurrence in the new collection (so a second new occurrence is a duplicate).
   var oldHasDuplicates = false
   var newHasDuplicates = false
-  let oldCodes = [Int32](unsafeUninitializedCapacity: n) { codes, initialized in
+  let oldCodes = [Int32](unsafeUninitializedCapacity: _ownedCapacity(n)) { codes, initialized in
     for i in 0..<n {
       let id = elements.oldID(i)
       let tagBits = _IdentityTable.tagBits(for: id, seed: table.seed)
@@ -58,7 +58,7 @@ internal func _internIdentities<Elements: _DiffElements>(_ elements: Elements) -
     }
     initialized = n
   }
-  let newCodes = [Int32](unsafeUninitializedCapacity: m) { codes, initialized in
+  let newCodes = [Int32](unsafeUninitializedCapacity: _ownedCapacity(m)) { codes, initialized in
     for j in 0..<m {
       let id = elements.newID(j)
       let tagBits = _IdentityTable.tagBits(for: id, seed: table.seed)

@@ -13,8 +13,11 @@ import TetherChangesets
 ///   already holds the final collection, so a reload in the middle of the patch would read the wrong
 ///   row if later operations shift it.
 ///
+/// A changeset whose patch is not valid on the view's rows (a hand-built one, say) is not sent to
+/// the view: the binder reloads and tells ``didFallBackToReload(because:)``.
+///
 /// Subclass it to customize (``cell(for:at:in:)``, ``shouldReloadData(replacing:with:)``,
-/// ``applyPatch(of:to:)``). The binder holds its view weakly and runs on the main actor.
+/// ``applyPatch(of:to:)``, ``didFallBackToReload(because:)``). The binder holds its view weakly and runs on the main actor.
 @MainActor
 open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatViewProtocol>: FlatViewDataSource {
   /// The type of the view's cells.
@@ -60,10 +63,50 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
       view.reloadData()
       return
     }
+    do throws(ChangesetValidationError) {
+      try Self.validate(
+        newChangeset.patch.map(\.step),
+        from: previous.collection.numberOfItems,
+        to: newChangeset.collection.numberOfItems
+      )
+    } catch {
+      didFallBackToReload(because: error)
+      view.reloadData()
+      return
+    }
     if animations.isAnimated {
       applyPatch(of: newChangeset, to: view)
     } else {
       view.performWithoutAnimation { applyPatch(of: newChangeset, to: view) }
+    }
+  }
+
+  /// Called when a changeset's patch is not valid on the rows the view shows (an index out of
+  /// range for the state right before its operation, or a patch that does not end at the new
+  /// collection's count, as a hand-built changeset may be); the binder reloads instead of sending
+  /// the view an update it would reject. Does nothing unless overridden.
+  open func didFallBackToReload(because error: ChangesetValidationError) {}
+
+  /// Checks that `steps` are valid one after another on `oldCount` rows and end at `newCount`.
+  ///
+  /// - Complexity: O(k) for k steps.
+  static func validate(_ steps: [PatchStep<Int>], from oldCount: Int, to newCount: Int) throws(ChangesetValidationError)
+  {
+    let positions = steps.map { step -> OrderedCollectionOperation<Void, Int> in
+      switch step {
+      case .insert(let index): .insert((), at: index)
+      case .delete(let index): .delete(at: index)
+      case .update(let index): .update(at: index, newElement: ())
+      case .move(let from, let to): .move(from: from, to: to)
+      }
+    }
+    let count = try ChangesetValidator.validate(positions, sourceCount: oldCount)
+    guard count == newCount else {
+      let inserted = steps.count { if case .insert = $0 { true } else { false } }
+      let deleted = steps.count { if case .delete = $0 { true } else { false } }
+      throw .countMismatch(
+        scope: .elements, oldCount: oldCount, inserted: inserted, deleted: deleted, movedIn: 0, movedOut: 0,
+        newCount: newCount)
     }
   }
 

@@ -14,6 +14,10 @@ import TetherChangesets
 /// - Updated items keep their object; they are reloaded with `reloadItem(_:reloadChildren:)`
 ///   after `endUpdates()` unless a later operation removed them.
 ///
+/// A changeset whose patch does not address the nodes of the tree the view shows (a hand-built
+/// one, say) is not sent to the view: the binder reloads and tells
+/// ``didFallBackToReload(because:)``.
+///
 /// The binder holds its view weakly and runs on the main actor.
 @MainActor
 open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol>: OutlineViewDataSource {
@@ -55,9 +59,17 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
   open func apply(_ newChangeset: TreeChangeset<Tree>) {
     let previous = changeset
     changeset = newChangeset
-    guard let view, previous != nil, !newChangeset.isReload else {
+    guard let view, let previous, !newChangeset.isReload else {
       rebuildItems(from: newChangeset.collection)
       view?.reloadData()
+      return
+    }
+    do throws(TreeChangesetValidationError) {
+      try TreeChangesetValidator.validate(newChangeset.patch, on: previous.collection)
+    } catch {
+      didFallBackToReload(because: error)
+      rebuildItems(from: newChangeset.collection)
+      view.reloadData()
       return
     }
     if animations.isAnimated {
@@ -66,6 +78,11 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
       view.performWithoutAnimation { applyPatch(newChangeset.patch, to: view) }
     }
   }
+
+  /// Called when a changeset's patch does not address the nodes the view shows (as a hand-built
+  /// changeset may); the binder rebuilds its items and reloads instead of sending the view an
+  /// update it would reject. Does nothing unless overridden.
+  open func didFallBackToReload(because error: TreeChangesetValidationError) {}
 
   /// Replays `patch` on the items and on `view` (see the type's documentation).
   ///
