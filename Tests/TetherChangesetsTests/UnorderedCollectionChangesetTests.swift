@@ -17,10 +17,10 @@ final class UnorderedCollectionChangesetTests: XCTestCase {
     assertReplays(changeset, from: old)
   }
 
-  func testSetPatchesResolveEveryIndexAgainstTheSource() {
+  func testSetPatchesResolveEveryIndexAgainstTheSource() throws {
     // Removing several elements by source index: later indices must not be invalidated by earlier
     // removals.
-    withSeeds(0..<200) { seed, rng in
+    try withSeeds(0..<200) { seed, rng in
       let old = Set(randomArray(count: 60, alphabet: 1_000, using: &rng))
       let removed = old.filter { _ in Bool.random(using: &rng) }
       let added = Set(randomArray(count: 20, alphabet: 1_000, using: &rng)).subtracting(old)
@@ -34,7 +34,49 @@ final class UnorderedCollectionChangesetTests: XCTestCase {
         deletes: removed.map { old.firstIndex(of: $0)! }
       )
       assertReplays(UnorderedCollectionChangeset(collection: new, diff: diff), from: old, "seed \(seed)")
+      XCTAssertNoThrow(
+        try UnorderedCollectionChangeset(collection: new, diff: diff).validate(from: old), "seed \(seed)")
+      XCTAssertNoThrow(
+        try UnorderedCollectionChangeset(collection: new, patch: patch).validate(from: old), "seed \(seed)")
     }
+  }
+
+  func testTheValidatorReportsBadUnorderedDiffsInOffsets() {
+    func error(_ diff: UnorderedCollectionDiff<Int>, _ oldCount: Int, _ newCount: Int) -> ChangesetValidationError? {
+      do {
+        try diff.validate(oldCount: oldCount, newCount: newCount)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    XCTAssertNil(error(UnorderedCollectionDiff(inserts: [0, 3], deletes: [1], updates: [0]), 3, 4))
+    XCTAssertEqual(
+      error(UnorderedCollectionDiff(deletes: [3]), 3, 2),
+      .indexOutOfRange(change: .delete, location: .index(3), count: 3)
+    )
+    XCTAssertEqual(
+      error(UnorderedCollectionDiff(deletes: [1], updates: [1]), 3, 2),
+      .conflictingChanges(location: .index(1), first: .delete, second: .update)
+    )
+    XCTAssertEqual(
+      error(UnorderedCollectionDiff(inserts: [0]), 3, 3)?.description,
+      "the collection had 3 elements, 1 inserted and 0 deleted, but now has 3"
+    )
+  }
+
+  func testTheValidatorChecksSetIndicesAgainstTheirCollections() {
+    let old: Set = ["a", "b", "c"]
+    let new: Set = ["a", "c", "d"]
+    let valid = UnorderedCollectionDiff(inserts: [new.firstIndex(of: "d")!], deletes: [old.firstIndex(of: "b")!])
+    XCTAssertNoThrow(try ChangesetValidator.validate(valid, from: old, to: new))
+    // `endIndex` is an index of the set but not of an element.
+    let pastTheEnd = UnorderedCollectionDiff(inserts: [new.firstIndex(of: "d")!], deletes: [old.endIndex])
+    XCTAssertThrowsError(try ChangesetValidator.validate(pastTheEnd, from: old, to: new)) { error in
+      XCTAssertEqual(
+        error as? ChangesetValidationError, .indexOutOfRange(change: .delete, location: .index(3), count: 3))
+    }
+    XCTAssertNoThrow(try UnorderedCollectionChangeset.reload(new).validate(from: old))
   }
 
   func testDictionaryChangesetWithUpdates() {
