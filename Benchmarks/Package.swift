@@ -8,9 +8,11 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   dependencies: [.package(name: "Tether", path: "..")],
   targets: [
+    // Counts allocations (interposes malloc on Linux) for the allocation and memory rows.
+    .target(name: "MallocCounter"),
     .executableTarget(
       name: "tether-benchmarks",
-      dependencies: [.product(name: "Tether", package: "Tether")],
+      dependencies: [.product(name: "Tether", package: "Tether"), "MallocCounter"],
       path: "Sources/TetherBenchmarks"
     )
   ],
