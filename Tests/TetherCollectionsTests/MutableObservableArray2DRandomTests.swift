@@ -102,6 +102,9 @@ final class MutableObservableArray2DRandomTests: XCTestCase {
         XCTAssertEqual(log.changesets.count, step + 2, "one changeset per mutation [seed \(seed)]")
       }
       assertConsistentTreeSequence(log.changesets, "[seed \(seed)]")
+      assertUndoRedoRoundTrip(
+        log.changesets, undo: { array.undo($0, from: $1) }, redo: { array.apply($0) }, current: { array.collection },
+        "[seed \(seed)]")
     }
   }
 

@@ -193,6 +193,9 @@ final class MutableObservableTreeTests: XCTestCase {
         XCTAssertEqual(log.changesets.count, step + 2, "[seed \(seed)]")
       }
       assertConsistentTreeSequence(log.changesets, "[seed \(seed)]")
+      assertUndoRedoRoundTrip(
+        log.changesets, undo: { tree.undo($0, from: $1) }, redo: { tree.apply($0) }, current: { tree.collection },
+        "[seed \(seed)]")
     }
   }
 }

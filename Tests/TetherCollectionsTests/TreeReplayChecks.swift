@@ -66,3 +66,32 @@ extension OrderedCollectionDiff where Index == IndexPath {
     )
   }
 }
+
+/// Undoes a recorded history on a container holding its final tree, newest change first, then
+/// redoes it: each inverse must replay (from the tree after its change to the one before), the
+/// container must pass through every earlier tree, and redo must reach every later one again.
+func assertUndoRedoRoundTrip<Tree: RangeReplaceableTreeProtocol & Equatable>(
+  _ changesets: [TreeChangeset<Tree>],
+  undo: (TreeChangeset<Tree>, Tree) -> Void,
+  redo: (TreeChangeset<Tree>) -> Void,
+  current: () -> Tree,
+  _ message: @autoclosure () -> String = "",
+  file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  let states = changesets.map(\.collection)
+  guard states.count > 1 else { return }
+  for index in stride(from: states.count - 1, to: 0, by: -1) {
+    let change = changesets[index]
+    let inverse = change.inverted(from: states[index - 1])
+    assertTreeReplays(inverse, from: states[index], "inverse of change \(index) \(message())", file: file, line: line)
+    XCTAssertEqual(
+      inverse.collection, states[index - 1], "inverse target \(index) \(message())", file: file, line: line)
+    undo(change, states[index - 1])
+    XCTAssertEqual(current(), states[index - 1], "after undoing change \(index) \(message())", file: file, line: line)
+  }
+  for index in 1..<states.count {
+    redo(changesets[index])
+    XCTAssertEqual(current(), states[index], "after redoing change \(index) \(message())", file: file, line: line)
+  }
+}

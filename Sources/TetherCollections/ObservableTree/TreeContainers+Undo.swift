@@ -1,0 +1,82 @@
+import Foundation
+import TetherChangesets
+
+extension ContainerCore {
+  /// Applies a tree patch as one mutation, checked against the current tree before anything
+  /// changes, and emits it as one changeset.
+  func applyTreePatch<Tree: RangeReplaceableTreeProtocol>(
+    _ patch: [OrderedCollectionOperation<Tree.ChildNode, IndexPath>]
+  ) where Changeset == TreeChangeset<Tree> {
+    mutate { tree in
+      do {
+        try TreeChangesetValidator.validate(patch, on: tree)
+      } catch {
+        preconditionFailure(CollectionPreconditions.patchOutOfRange(error))
+      }
+      tree.apply(patch)
+      return ((), TreeChangeset(collection: tree, patch: patch))
+    }
+  }
+}
+
+extension MutableObservableTree {
+  /// Applies `patch` to the tree as one mutation, emitting one changeset with that patch.
+  ///
+  /// - Precondition: Every operation's paths address the tree as it is right before that
+  ///   operation; this is checked before anything changes, and a bad patch traps naming the
+  ///   failing step and path.
+  /// - Complexity: O(n + k (d + c)) for a tree of n nodes and k operations.
+  public func apply(_ patch: [OrderedCollectionOperation<Node, IndexPath>]) {
+    core.applyTreePatch(patch)
+  }
+
+  /// Applies the change `changeset` describes: its patch, or, for a reload, its tree.
+  ///
+  /// With ``undo(_:from:)`` this gives undo and redo: keep each changeset with the tree it was
+  /// applied to, undo with `undo(change, from: old)`, redo with `apply(change)`.
+  public func apply(_ changeset: Changeset) {
+    if changeset.isReload {
+      replace(with: changeset.collection)
+    } else {
+      apply(changeset.patch)
+    }
+  }
+
+  /// Undoes `changeset`, which turned `old` into the current tree, by applying its inverse (see
+  /// `TreeChangeset.inverted(from:)`); emits the inverse as one changeset.
+  ///
+  /// - Precondition: The current tree is the changeset's tree, and the tree is a value type.
+  public func undo(_ changeset: Changeset, from old: Tree) {
+    apply(changeset.inverted(from: old))
+  }
+}
+
+extension MutableObservableArray2D {
+  /// Applies `patch` (section operations at one-index paths, item operations at two-index paths)
+  /// as one mutation, emitting one changeset with that patch.
+  ///
+  /// - Precondition: Every operation's paths address the 2D array as it is right before that
+  ///   operation; this is checked before anything changes, and a bad patch traps naming the
+  ///   failing step and path.
+  /// - Complexity: O(n + k (d + c)) for n sections and items and k operations.
+  public func apply(_ patch: [Changeset.Operation]) {
+    core.applyTreePatch(patch)
+  }
+
+  /// Applies the change `changeset` describes: its patch, or, for a reload, its 2D array.
+  public func apply(_ changeset: Changeset) {
+    if changeset.isReload {
+      replace(with: changeset.collection)
+    } else {
+      apply(changeset.patch)
+    }
+  }
+
+  /// Undoes `changeset`, which turned `old` into the current 2D array, by applying its inverse;
+  /// emits the inverse as one changeset.
+  ///
+  /// - Precondition: The current 2D array is the changeset's.
+  public func undo(_ changeset: Changeset, from old: Array2D<SectionMetadata, Item>) {
+    apply(changeset.inverted(from: old))
+  }
+}
