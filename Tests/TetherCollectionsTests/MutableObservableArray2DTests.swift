@@ -143,7 +143,9 @@ final class MutableObservableArray2DTests: XCTestCase {
     let diffed = change { $0.replaceItems(ofSectionAt: 0, with: ["Avery", "Amir"], performDiff: true) }
     XCTAssertEqual(diffed.diff.sortedParts(), Diff(inserts: [[0, 1]], deletes: [[0, 0]]))
     let plain = change { $0.replaceItems(ofSectionAt: 1, with: ["Bea"], performDiff: false) }
-    XCTAssertEqual(plain.diff.sortedParts(), Diff(inserts: [[1, 0]], deletes: [[1, 0]]))
+    XCTAssertTrue(plain.isReload, "a replacement without a diff is an explicit reload")
+    XCTAssertEqual(plain.collection.sections[1].items, ["Bea"])
+    XCTAssertEqual(plain.collection.sections[0].items, ["Alice", "Avery"], "other sections are untouched")
   }
 
   func testBatchUpdateEmitsOneChangeset() {

@@ -55,7 +55,7 @@ extension MutableObservableArray2D {
 
   /// Replaces the items of the section at `section` with `items`, emitting the differences of the
   /// two item lists (matched by `itemIdentifiedBy`, updated when not `isItemEqual`), or, when
-  /// `performDiff` is `false`, deletes of all old items and inserts of all new ones.
+  /// `performDiff` is `false`, a reload of the whole 2D array.
   ///
   /// - Precondition: `section` is in range.
   /// - Complexity: O(m + k) expected for m old and k new items.
@@ -66,10 +66,18 @@ extension MutableObservableArray2D {
     itemIdentifiedBy itemID: (Item) -> ID,
     isItemEqual: (Item, Item) -> Bool
   ) {
+    guard performDiff else {
+      // Without a diff there is nothing to animate: say so with an explicit reload, never with
+      // a diff a consumer could mistake for the change.
+      core.mutate { array in
+        array.checkSectionIndex(section)
+        array.sections[section].items = items
+        return ((), .reload(array))
+      }
+      return
+    }
     replaceItems(ofSectionAt: section, with: items) { old in
-      performDiff
-        ? items.diff(from: old, identifiedBy: itemID, isEqual: isItemEqual)
-        : OrderedCollectionDiff(inserts: Array(items.indices), deletes: Array(old.indices))
+      items.diff(from: old, identifiedBy: itemID, isEqual: isItemEqual)
     }
   }
 
@@ -135,7 +143,7 @@ extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Identi
 
 extension MutableObservableArray2D where Item: Hashable {
   /// Replaces the items of the section at `section`, emitting their differences (items are their
-  /// own identity), or deletes and inserts of all items when `performDiff` is `false`.
+  /// own identity), or a reload when `performDiff` is `false`.
   public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
     replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: { $0 }) { _, _ in
       true
@@ -145,7 +153,7 @@ extension MutableObservableArray2D where Item: Hashable {
 
 extension MutableObservableArray2D where Item: Identifiable & Equatable {
   /// Replaces the items of the section at `section`, emitting their differences (matched by `id`,
-  /// updated when `!=`), or deletes and inserts of all items when `performDiff` is `false`.
+  /// updated when `!=`), or a reload when `performDiff` is `false`.
   public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
     replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: \.id, isItemEqual: ==)
   }
@@ -153,7 +161,7 @@ extension MutableObservableArray2D where Item: Identifiable & Equatable {
 
 extension MutableObservableArray2D where Item: Identifiable & Hashable {
   /// Replaces the items of the section at `section`, emitting their differences (matched by `id`,
-  /// updated when `!=`), or deletes and inserts of all items when `performDiff` is `false`.
+  /// updated when `!=`), or a reload when `performDiff` is `false`.
   public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
     replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: \.id, isItemEqual: ==)
   }
