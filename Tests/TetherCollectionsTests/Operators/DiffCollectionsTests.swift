@@ -73,6 +73,30 @@ final class DiffCollectionsTests: XCTestCase {
     XCTAssertEqual(calls.count, 1, "the first array is a reload: nothing to diff")
   }
 
+  /// A custom differ (here Myers without moves, by identity and title) sees every consecutive pair
+  /// and its diffs become changesets that replay.
+  func testRandomArraysThroughACustomDiffer() {
+    withSeeds(0..<40) { seed, rng in
+      let arrays = (0..<12).map { _ in
+        (0..<Int.random(in: 0..<15, using: &rng)).map { _ in
+          DiffRow(id: Int.random(in: 0..<20, using: &rng), title: ["a", "b"].randomElement(using: &rng)!)
+        }
+      }
+      let calls = CallCounter()
+      let subject = PassthroughSubject<[DiffRow], Never>()
+      let recorder = EventRecorder<OrderedCollectionChangeset<[DiffRow]>, Never>()
+      recorder.observe(
+        subject.diff(by: { old, new in
+          calls.increment()
+          return new.diff(from: old, identifiedBy: \.id, isEqual: ==, algorithm: .myers())
+        }))
+      for array in arrays { subject.send(array) }
+      XCTAssertEqual(calls.count, arrays.count - 1, "one call per consecutive pair [seed \(seed)]")
+      XCTAssertEqual(recorder.elements.map(\.collection), arrays, "[seed \(seed)]")
+      assertConsistentSequence(recorder.elements, "[seed \(seed)]")
+    }
+  }
+
   func testRandomArraysReplayFromTheirPredecessorsForEachAlgorithm() {
     withSeeds(0..<60) { seed, rng in
       var arrays: [[Int]] = []

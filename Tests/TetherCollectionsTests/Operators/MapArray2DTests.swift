@@ -34,6 +34,12 @@ final class MapArray2DTests: XCTestCase {
         var replayed = items[step - 1].collection
         replayed.apply(items[step].patch)
         XCTAssertEqual(replayed, items[step].collection, context)
+        var replayedSections = sections[step - 1].collection
+        replayedSections.apply(sections[step].patch)
+        XCTAssertEqual(replayedSections, sections[step].collection, "mapSections patch [\(context)]")
+        var fromDiff = sections[step - 1].collection
+        fromDiff.apply(sections[step].diff.generateTreePatch(to: sections[step].collection))
+        XCTAssertEqual(fromDiff, sections[step].collection, "mapSections diff as a patch [\(context)]")
       }
     }
   }
