@@ -123,14 +123,22 @@ final class DiffuserBindTests: XCTestCase {
     let subject = PassthroughSubject<Screen, Never>()
     let received = Received<String>()
     let queue = DispatchQueue(label: "diffuser-bind-test")
+    let deliveredB = expectation(description: "b delivered")
     let binding = subject.bind(
-      to: Diffuser<Screen>(.map(\.title, .into { received.append($0) })),
+      to: Diffuser<Screen>(
+        .map(
+          \.title,
+          .into {
+            dispatchPrecondition(condition: .onQueue(queue))
+            received.append($0)
+            if $0 == "b" { deliveredB.fulfill() }
+          })),
       context: ExecutionContext { action in queue.async(execute: action) }
     )
     subject.send(Screen(title: "a", count: 1))
     subject.send(Screen(title: "a", count: 2))
     subject.send(Screen(title: "b", count: 2))
-    queue.sync {}
+    wait(for: [deliveredB], timeout: 10)
     binding.dispose()
     subject.send(Screen(title: "c", count: 2))
     queue.sync {}
