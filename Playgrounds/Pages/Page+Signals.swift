@@ -95,32 +95,3 @@ extension PlaygroundPage {
     clock.advance(to: 5)
   }
 }
-
-/// A scheduler driven by hand: actions run when the clock is advanced past their time.
-private final class ManualClock: Scheduler, @unchecked Sendable {
-  // Safe: used from the playground's single thread only.
-  private var time: Double = 0
-  private var pending: [(time: Double, order: Int, action: @Sendable () -> Void)] = []
-  private var order = 0
-
-  var now: Double { time }
-
-  func schedule(_ action: @escaping @Sendable () -> Void) {
-    _ = schedule(after: 0, action)
-  }
-
-  func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> any Disposable {
-    order += 1
-    pending.append((time + seconds, order, action))
-    return NonDisposable.instance
-  }
-
-  func advance(to target: Double) {
-    while let next = pending.min(by: { ($0.time, $0.order) < ($1.time, $1.order) }), next.time <= target {
-      pending.removeAll { $0.order == next.order }
-      time = next.time
-      next.action()
-    }
-    time = target
-  }
-}

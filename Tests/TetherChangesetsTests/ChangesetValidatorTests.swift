@@ -205,7 +205,7 @@ final class ChangesetValidatorTests: XCTestCase {
       insertError,
       .itemInChangedSection(change: .insert, location: .item(0, section: 1), sectionChange: .insert)
     )
-    XCTAssertEqual(insertError?.description, "insert at item 0 in section 1 addresses a section that is a insert")
+    XCTAssertEqual(insertError?.description, "insert at item 0 in section 1 addresses a section that is an insert")
     XCTAssertEqual(
       error { try SectionedDiff(updates: [[0], [0, 0]]).validate(oldItemCounts: [1], newItemCounts: [1]) },
       .itemInChangedSection(change: .update, location: .item(0, section: 0), sectionChange: .update)

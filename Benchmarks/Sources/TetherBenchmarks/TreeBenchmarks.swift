@@ -163,14 +163,15 @@ private struct TreeEditor {
         let node = tree.remove(at: source)
         moves += 1
         var parent = source.dropLast()
-        if step % 8 == 7 {
-          // Reparent: a random node at the same depth as the old parent (or the roots).
-          if !parent.isEmpty {
-            var other = randomPath()
-            while other.count > parent.count { other = other.dropLast() }
-            if other.count == parent.count { parent = other }
+        if step % 8 == 7 && !parent.isEmpty {
+          // Reparent: a random node at the same depth as the old parent. Counted only when it is
+          // another node (the draw may pick the same parent again, or a path too short).
+          var other = randomPath()
+          while other.count > parent.count { other = other.dropLast() }
+          if other.count == parent.count && other != parent {
+            parent = other
+            reparented += 1
           }
-          reparented += 1
         }
         let limit = parent.isEmpty ? tree.children.count : tree[childAt: parent].children.count
         tree.insert(node, at: parent.appending(Int.random(in: 0...limit, using: &rng)))

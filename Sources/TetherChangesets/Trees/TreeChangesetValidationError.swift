@@ -74,9 +74,9 @@ extension TreeChangesetValidationError: CustomStringConvertible {
       return "\(change.rawValue) at \(path) is out of range: \(Self.node(path.prefix(depth))) has \(childCount)"
         + " \(childCount == 1 ? "child" : "children") \(when) the update"
     case .duplicateIndexPath(let change, let path):
-      return "\(path) is listed twice as a \(change.rawValue)"
+      return "\(path) is listed twice as \(change.withArticle)"
     case .conflictingChanges(let path, let first, let second):
-      return "\(path) is both a \(first.rawValue) and a \(second.rawValue)"
+      return "\(path) is both \(first.withArticle) and \(second.withArticle)"
     case .insideDeletedSubtree(let change, let path, let deleted):
       return "\(change.rawValue) at \(path) is inside the subtree deleted at \(deleted)"
     case .insideInsertedSubtree(let change, let path, let inserted):

@@ -102,11 +102,11 @@ extension ChangesetValidationError: CustomStringConvertible {
       let when = change.isInFinalSpace ? "after" : "before"
       return "\(change.rawValue) at \(location) is out of range: there are \(sectionCount) sections \(when) the update"
     case .duplicateIndex(let change, let location):
-      return "\(location) is listed twice as a \(change.rawValue)"
+      return "\(location) is listed twice as \(change.withArticle)"
     case .conflictingChanges(let location, let first, let second):
-      return "\(location) is both a \(first.rawValue) and a \(second.rawValue)"
+      return "\(location) is both \(first.withArticle) and \(second.withArticle)"
     case .itemInChangedSection(let change, let location, let sectionChange):
-      return "\(change.rawValue) at \(location) addresses a section that is a \(sectionChange.rawValue)"
+      return "\(change.rawValue) at \(location) addresses a section that is \(sectionChange.withArticle)"
     case .malformedIndexPath(let change, let path):
       return
         "\(change.rawValue) at \(path) is neither a section (a path of length 1) nor an item (a path of length 2)"
@@ -132,6 +132,11 @@ extension ChangesetValidationError: CustomStringConvertible {
 
 extension ChangesetValidationError.Change {
   var isInFinalSpace: Bool { self == .insert || self == .moveTarget }
+
+  /// "an insert", "a delete", "an update", "a move source", "a move target".
+  var withArticle: String {
+    (self == .insert || self == .update ? "an " : "a ") + rawValue
+  }
 }
 
 extension ChangesetValidationError.Location {
