@@ -33,7 +33,11 @@ final class OutlineViewDataSourceBridge: NSObject, NSOutlineViewDataSource, NSOu
   }
 
   func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?) -> Any {
-    source!.child(index, ofItem: item)
+    guard let source else {
+      // The view reports no children once the binder is gone, so it should never ask.
+      preconditionFailure("NSOutlineView asked for child \(index) after its Tether binder was released")
+    }
+    return source.child(index, ofItem: item)
   }
 
   func outlineView(_ outlineView: NSOutlineView, isItemExpandable item: Any) -> Bool {
