@@ -49,6 +49,17 @@ final class SignalTests: XCTestCase {
     XCTAssertEqual(failure.error as? TestError, TestError(code: 1))
   }
 
+  func testPerformingWithoutFailureEmitsSynchronouslyOnEachObservation() {
+    let runs = Atomic(0)
+    let signal = SafeSignal(performing: { runs.add(1, ordering: .relaxed).newValue * 10 })
+    let first = EventRecorder<Int, Never>()
+    let second = EventRecorder<Int, Never>()
+    first.observe(signal)
+    XCTAssertEqual(first.events, [.next(10), .completed], "delivered before observe returns")
+    second.observe(signal)
+    XCTAssertEqual(second.events, [.next(20), .completed])
+  }
+
   func testProducerRunsOncePerObservation() {
     let runs = Atomic(0)
     let signal = SafeSignal<Int> { observer in

@@ -47,6 +47,19 @@ extension Signal {
   }
 }
 
+extension Signal where Error == Never {
+  /// A signal that runs `body` for each observer, synchronously as it subscribes, and emits its
+  /// result then completes (ReactiveKit's non-failing `Signal(performing:)`). An `async` body runs
+  /// in a task instead (see the async form).
+  public init(performing body: @escaping @Sendable () -> Element) {
+    self.init(unsafeSubscribe: { observer in
+      observer(.next(body()))
+      observer(.completed)
+      return NonDisposable.instance
+    })
+  }
+}
+
 extension Signal where Error == any Swift.Error {
   /// A signal that runs `body` for each observer and emits its result then completes, or fails
   /// with the error it throws.

@@ -1,7 +1,10 @@
 extension SignalProtocol where Error == Never {
-  /// The receiver typed as able to fail with `NewError` (it never does).
+  /// The receiver typed as able to fail with `NewError` (it never does), so it can be combined
+  /// with signals that can (ReactiveKit's `castError()`).
+  ///
+  /// Emits what the receiver emits and completes when it completes; never fails.
   @inlinable
-  internal func castError<NewError: Swift.Error>() -> Signal<Element, NewError> {
+  public func castError<NewError: Swift.Error>() -> Signal<Element, NewError> {
     let upstream = toSignal()
     return Signal(unsafeSubscribe: { observer in
       upstream.observe { event in
