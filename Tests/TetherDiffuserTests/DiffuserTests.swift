@@ -50,7 +50,36 @@ private func intoText(_ textView: TextView) -> Diffuser<String> {
   }
 }
 
+/// The seed's first example spells the reusable diffuser with a leading dot (`.intoText(...)`):
+/// an app gets that spelling by declaring it as a static function on `Diffuser<String>`.
+extension Diffuser where A == String {
+  fileprivate static func intoText(_ textView: TextView) -> Diffuser<String> {
+    TetherDiffuserTests.intoText(textView)
+  }
+}
+
 final class DiffuserTests: XCTestCase {
+  func testTheSeedsLeadingDotSpellingReadsTheSame() {
+    let log = EffectLog()
+    let views = (title: TextView("title", log: log), subtitle: TextView("subtitle", log: log))
+    let diffuser = Diffuser<Model>(
+      .map(
+        \Model.header,
+        .intoAll(
+          .map(\Header.title, .intoText(views.title)),
+          .map(\Header.subtitle, .intoText(views.subtitle))
+        ))
+    )
+    diffuser.run(Model(header: Header(title: "Inbox", subtitle: "3 new"), stringField: ""))
+    diffuser.run(Model(header: Header(title: "Sent", subtitle: "3 new"), stringField: ""))
+    XCTAssertEqual(
+      log.take(),
+      [
+        "title.setText(Inbox)", "title.invalidateLayout()", "subtitle.setText(3 new)", "subtitle.invalidateLayout()",
+        "title.setText(Sent)", "title.invalidateLayout()",
+      ])
+  }
+
   func testTheSeedDeclarationRendersEverythingFirstThenOnlyWhatChanged() {
     let log = EffectLog()
     let title = TextView("title", log: log)
