@@ -2,6 +2,7 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherTestSupport
 import XCTest
 
 final class TerminalListViewTests: XCTestCase {
@@ -87,6 +88,32 @@ final class TerminalListViewTests: XCTestCase {
       view.clearHighlights()
       XCTAssertEqual(output.text, "\u{1B}[3F\u{1B}[2K  x\u{1B}[3E", "only the highlighted line is redrawn")
       XCTAssertEqual(view.lines, ["[L]", "  x", "  a", "  c"])
+    }
+  }
+
+  func testHighlightsFadeAfterTheirTimeAndALaterBatchRestartsIt() {
+    MainActor.assumeIsolated {
+      var grid = Grid(sectionsWithItems: [("L", ["a"])])
+      let (view, changes, output) = Self.bound(grid, mode: .ansi)
+      let scheduler = VirtualTimeScheduler()
+      view.highlightFading = (seconds: 0.5, scheduler: scheduler)
+      func insert(_ item: String) {
+        let patch: [OrderedCollectionOperation<Node, IndexPath>] = [.insert(Node(.item(item)), at: [0, 0])]
+        grid.apply(patch)
+        changes.value = TreeChangeset(collection: grid, patch: patch)
+      }
+      insert("x")
+      scheduler.advance(by: 0.4)
+      insert("y")  // restarts the time: x's highlight was replaced by y's batch
+      output.text = ""
+      scheduler.advance(by: 0.4)
+      XCTAssertEqual(output.text, "", "0.4 s after the second batch nothing has faded yet")
+      scheduler.advance(by: 0.1)
+      XCTAssertEqual(output.text, "\u{1B}[3F\u{1B}[2K  y\u{1B}[3E", "0.5 s after it, y is redrawn plain")
+      output.text = ""
+      scheduler.advance(by: 5)
+      XCTAssertEqual(output.text, "", "nothing else is scheduled")
+      XCTAssertEqual(view.lines, ["[L]", "  y", "  x", "  a"])
     }
   }
 

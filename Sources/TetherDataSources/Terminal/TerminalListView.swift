@@ -11,9 +11,10 @@ import Darwin
 ///
 /// It is a ``SectionedViewProtocol``, so sectioned binders drive it as they drive a table view, and
 /// it checks every batch with the same rules as ``BatchUpdateValidatingView``. Each batch reaches
-/// the terminal as line inserts, deletes and moves, and the lines it changed stay highlighted
-/// (inserted green, reloaded yellow, moved cyan) until the next batch or ``clearHighlights()``:
-/// there is no timer, so output stays deterministic.
+/// the terminal as line inserts, deletes and moves, and the lines it changed are highlighted
+/// (inserted green, reloaded yellow, moved cyan). By default the highlight stays until the next
+/// batch or ``clearHighlights()``, so output is deterministic; set ``highlightFading`` to clear it
+/// a moment later on a scheduler of your choice.
 ///
 /// In plain mode (chosen automatically when standard output is not a terminal)
 /// every change prints a summary and the whole list with a marker column instead:
@@ -57,6 +58,15 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
 
   /// Every batch that broke a rule (the view reloaded after each), oldest first.
   public private(set) var violations: [BatchUpdateViolation] = []
+
+  /// How long the lines a batch changed stay highlighted, timed on `scheduler`; `nil` (the
+  /// default) keeps the highlight until the next batch or ``clearHighlights()``. A later batch
+  /// restarts the time. If the scheduler runs the clearing off the main thread, it hops there.
+  public var highlightFading: (seconds: Double, scheduler: any Scheduler)? {
+    didSet { fading?.dispose() }
+  }
+
+  private var fading: (any Disposable)?
 
   private let write: (String) -> Void
   private let store = SectionedRowStore<any TerminalListRow>()
@@ -118,6 +128,7 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
     do {
       let outcome = try store.apply(batch, from: sectionedDataSource)
       write(screen.update(to: render(outcome)))
+      scheduleFading()
       completion?(true)
     } catch {
       violations.append(error)
@@ -129,7 +140,21 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
 
   /// Redraws the highlighted lines without their highlight.
   public func clearHighlights() {
+    fading?.dispose()
+    fading = nil
     write(screen.clearHighlights())
+  }
+
+  private func scheduleFading() {
+    fading?.dispose()
+    guard let (seconds, scheduler) = highlightFading else { return }
+    fading = scheduler.schedule(after: seconds) { [weak self] in
+      if Thread.isMainThread {
+        MainActor.assumeIsolated { self?.clearHighlights() }
+      } else {
+        DispatchQueue.main.async { MainActor.assumeIsolated { self?.clearHighlights() } }
+      }
+    }
   }
 
   /// Adds section inserts to the batch.
