@@ -19,6 +19,27 @@ final class SectionedBinderTests: XCTestCase {
     }
   }
 
+  func testMovingTheBinderToAnotherViewUninstallsItFromTheFirst() {
+    MainActor.assumeIsolated {
+      let first = View()
+      let second = View()
+      typealias Binder = SectionedBinderDataSource<SingleSectionChangeset<[String]>, View>
+      let binder = Binder(createCell: stringCell)
+      binder.apply(Changes.reload(["a"]).asSectionedDataSourceChangeset)
+      binder.view = first
+      XCTAssertTrue(first.sectionedDataSource === binder)
+      binder.view = second
+      XCTAssertNil(first.sectionedDataSource, "the first view no longer asks the binder")
+      XCTAssertTrue(second.sectionedDataSource === binder)
+      XCTAssertEqual(second.rows, [["a"]])
+      // A view another binder took over keeps that binder.
+      let other = Binder(createCell: stringCell)
+      other.view = second
+      binder.view = nil
+      XCTAssertTrue(second.sectionedDataSource === other)
+    }
+  }
+
   func testReloadChangesetsReloadAndEmptyDiffsDoNothing() {
     MainActor.assumeIsolated {
       let view = View()

@@ -26,10 +26,12 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
   /// Makes the cell for the item at an offset of a collection, for a view.
   public typealias CellFactory = @MainActor (Changeset.Collection, Int, View) -> View.Cell
 
-  /// The view the binder drives; setting it installs the binder as the view's data source and
-  /// reloads the view.
+  /// The view the binder drives; setting it installs the binder as the view's data source (and
+  /// uninstalls it from the view it drove before) and reloads the view.
   public weak var view: View? {
     didSet {
+      // A view the binder leaves stops asking it, unless another binder took it over already.
+      if let oldValue, oldValue !== view, oldValue.flatDataSource === self { oldValue.flatDataSource = nil }
       guard let view else { return }
       view.flatDataSource = self
       if changeset != nil { view.reloadData() }

@@ -27,10 +27,12 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
   /// Makes the cell showing an item.
   public typealias CellFactory = @MainActor (OutlineItem<Value>, View) -> View.Cell
 
-  /// The view the binder drives; setting it installs the binder as the view's data source and
-  /// reloads the view.
+  /// The view the binder drives; setting it installs the binder as the view's data source (and
+  /// uninstalls it from the view it drove before) and reloads the view.
   public weak var view: View? {
     didSet {
+      // A view the binder leaves stops asking it, unless another binder took it over already.
+      if let oldValue, oldValue !== view, oldValue.outlineDataSource === self { oldValue.outlineDataSource = nil }
       guard let view else { return }
       view.outlineDataSource = self
       if changeset != nil { view.reloadData() }

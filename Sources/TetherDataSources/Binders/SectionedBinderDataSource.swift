@@ -31,10 +31,12 @@ open class SectionedBinderDataSource<Changeset: SectionedDataSourceChangeset, Vi
   /// Makes the cell for the item at an index path of a collection, for a view.
   public typealias CellFactory = @MainActor (Changeset.Collection, IndexPath, View) -> View.Cell
 
-  /// The view the binder drives; setting it installs the binder as the view's data source and
-  /// reloads the view.
+  /// The view the binder drives; setting it installs the binder as the view's data source (and
+  /// uninstalls it from the view it drove before) and reloads the view.
   public weak var view: View? {
     didSet {
+      // A view the binder leaves stops asking it, unless another binder took it over already.
+      if let oldValue, oldValue !== view, oldValue.sectionedDataSource === self { oldValue.sectionedDataSource = nil }
       guard let view else { return }
       view.sectionedDataSource = self
       if changeset != nil { view.reloadData() }
