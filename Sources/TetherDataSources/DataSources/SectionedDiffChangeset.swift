@@ -109,7 +109,7 @@ extension PatchStep where Index == IndexPath {
 }
 
 /// The diff and patch of one changeset, the missing form derived once on first use and shared by
-/// copies (a reference, guarded by a `Mutex`; the derivation runs outside the lock).
+/// copies (a reference, guarded by a lock; the derivation runs outside the lock).
 private final class DerivedFormCache: Sendable {
   private let forms: Locked<(diff: OrderedCollectionDiff<IndexPath>?, patch: [PatchStep<IndexPath>]?)>
 
