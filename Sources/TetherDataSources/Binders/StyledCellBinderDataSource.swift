@@ -35,7 +35,7 @@ where Changeset.Collection: QueryableSectionedDataSourceProtocol {
   /// Creates a binder making `CellView`s.
   ///
   /// - Parameters:
-  ///   - cellType: The cell type.
+  ///   - cellType: The cell type; it only names `CellView` where the call cannot infer it.
   ///   - animations: The animations of batch updates.
   ///   - style: The style of an item's cell.
   ///   - content: The content an item's cell shows.
