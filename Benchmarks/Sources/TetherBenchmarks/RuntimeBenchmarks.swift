@@ -131,6 +131,13 @@ import Tether
       blackHole(sink.value)
     }
     report("(d) Property set with one observer", propertySets, unit: "ns/set", target: 40)
+    let property = Property(0)
+    let sink = AtomicCounter()
+    let observation = property.observeNext { sink.add($0) }
+    property.value = 1
+    let allocations = countingAllocations { for value in 0..<million { property.value = value } }
+    observation.dispose()
+    reportAllocations("(d) heap allocations per set", allocations, per: million, note: "none needed")
   }
 
   if wanted("e") {
@@ -256,7 +263,8 @@ private func reportAllocations(_ name: String, _ allocations: UInt64?, per event
     print("  \(name): not counted on this platform")
     return
   }
-  report(name, Double(allocations) / Double(events), unit: "allocs", note: "(\(allocations) in all; \(note))")
+  let extra = note.isEmpty ? "" : "; \(note)"
+  report(name, Double(allocations) / Double(events), unit: "allocs", note: "(\(allocations) in all\(extra))")
 }
 
 /// The kind of lock the library uses (a pthread mutex on Linux), for the floors.
