@@ -17,6 +17,20 @@ extension ContainerCore {
       return ((), TreeChangeset(collection: tree, patch: patch))
     }
   }
+
+  /// Applies what a tree changeset describes: its patch, or, for a reload, its tree.
+  func applyTreeChangeset<Tree: RangeReplaceableTreeProtocol>(
+    _ changeset: TreeChangeset<Tree>
+  ) where Changeset == TreeChangeset<Tree> {
+    guard changeset.isReload else {
+      applyTreePatch(changeset.patch)
+      return
+    }
+    mutate { tree in
+      tree = changeset.collection
+      return ((), changeset)
+    }
+  }
 }
 
 extension MutableObservableTree {
@@ -35,11 +49,7 @@ extension MutableObservableTree {
   /// With ``undo(_:from:)`` this gives undo and redo: keep each changeset with the tree it was
   /// applied to, undo with `undo(change, from: old)`, redo with `apply(change)`.
   public func apply(_ changeset: Changeset) {
-    if changeset.isReload {
-      replace(with: changeset.collection)
-    } else {
-      apply(changeset.patch)
-    }
+    core.applyTreeChangeset(changeset)
   }
 
   /// Undoes `changeset`, which turned `old` into the current tree, by applying its inverse (see
@@ -47,7 +57,7 @@ extension MutableObservableTree {
   ///
   /// - Precondition: The current tree is the changeset's tree, and the tree is a value type.
   public func undo(_ changeset: Changeset, from old: Tree) {
-    apply(changeset.inverted(from: old))
+    core.applyTreeChangeset(changeset.inverted(from: old))
   }
 }
 
@@ -65,11 +75,7 @@ extension MutableObservableArray2D {
 
   /// Applies the change `changeset` describes: its patch, or, for a reload, its 2D array.
   public func apply(_ changeset: Changeset) {
-    if changeset.isReload {
-      replace(with: changeset.collection)
-    } else {
-      apply(changeset.patch)
-    }
+    core.applyTreeChangeset(changeset)
   }
 
   /// Undoes `changeset`, which turned `old` into the current 2D array, by applying its inverse;
@@ -77,6 +83,6 @@ extension MutableObservableArray2D {
   ///
   /// - Precondition: The current 2D array is the changeset's.
   public func undo(_ changeset: Changeset, from old: Array2D<SectionMetadata, Item>) {
-    apply(changeset.inverted(from: old))
+    core.applyTreeChangeset(changeset.inverted(from: old))
   }
 }
