@@ -52,6 +52,8 @@ public struct Array2D<SectionMetadata, Item> {
   /// The number of items in the section at `section`.
   ///
   /// - Precondition: `section` is in range.
+  ///
+  /// - Complexity: O(1).
   public func numberOfItems(inSection section: Int) -> Int {
     checkSection(section)
     return sections[section].items.count

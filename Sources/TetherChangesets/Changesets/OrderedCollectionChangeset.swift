@@ -104,6 +104,8 @@ public struct OrderedCollectionChangeset<Collection: Swift.Collection>: Changese
   /// A reload changeset: the whole collection was replaced by `collection`.
   ///
   /// Same as ``init(reloading:)``. A reload is never an empty diff.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public static func reload(_ collection: Collection) -> Self {
     Self(reloading: collection)

@@ -67,6 +67,8 @@ public struct UnorderedCollectionChangeset<Collection: Swift.Collection>: Change
 
   /// A reload changeset: the whole collection was replaced by `collection`. A reload is never an
   /// empty diff.
+  ///
+  /// - Complexity: O(1).
   public static func reload(_ collection: Collection) -> Self {
     Self(reloading: collection)
   }

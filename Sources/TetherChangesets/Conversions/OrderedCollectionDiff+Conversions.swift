@@ -54,6 +54,8 @@ extension OrderedCollectionDiff where Index == Int {
   }
 
   /// This diff with each part sorted ascending (moves by source), the form derived diffs have.
+  ///
+  /// - Complexity: O(k log k) for a diff with k entries.
   public func normalized() -> Self {
     Self(
       inserts: inserts.sorted(),

@@ -46,6 +46,8 @@ public struct TreeDepthFirstSequence<Tree: TreeProtocol>: LazySequenceProtocol {
     }
 
     /// The next node and its path, or `nil` after the last one.
+    ///
+    /// - Complexity: Amortized O(1) per node.
     public mutating func next() -> Element? {
       while let top = stack.last {
         guard top.next < top.children.count else {
@@ -72,6 +74,8 @@ public struct TreeDepthFirstSequence<Tree: TreeProtocol>: LazySequenceProtocol {
   }
 
   /// Returns an iterator starting at the first root.
+  ///
+  /// - Complexity: O(1).
   public func makeIterator() -> Iterator {
     Iterator(roots: tree.children)
   }
@@ -95,6 +99,8 @@ public struct TreeBreadthFirstSequence<Tree: TreeProtocol>: LazySequenceProtocol
     }
 
     /// The next node and its path, or `nil` after the last one.
+    ///
+    /// - Complexity: Amortized O(1) per node.
     public mutating func next() -> Element? {
       guard head < queue.count else { return nil }
       let element = queue[head]
@@ -112,6 +118,8 @@ public struct TreeBreadthFirstSequence<Tree: TreeProtocol>: LazySequenceProtocol
   }
 
   /// Returns an iterator starting at the first root.
+  ///
+  /// - Complexity: O(1).
   public func makeIterator() -> Iterator {
     Iterator(roots: tree.children)
   }

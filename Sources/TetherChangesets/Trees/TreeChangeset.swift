@@ -83,6 +83,8 @@ public struct TreeChangeset<Tree: TreeProtocol>: ChangesetProtocol {
   }
 
   /// A reload changeset: the whole tree was replaced by `collection`.
+  ///
+  /// - Complexity: O(1).
   public static func reload(_ collection: Tree) -> Self {
     Self(reloading: collection)
   }

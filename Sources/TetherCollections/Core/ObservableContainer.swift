@@ -48,6 +48,8 @@ public class ObservableContainer<Changeset: ObservableContainerChangeset>: Signa
 
   /// Starts an observation: `observer` first receives the current collection as a reload
   /// changeset, then one changeset per mutation. Dispose the result to stop.
+  ///
+  /// - Complexity: O(1) to register, plus the reload delivered first.
   @inlinable
   public func observe(with observer: @escaping @Sendable (Signal<Changeset, Never>.Event) -> Void) -> any Disposable {
     core.observe(observer)
@@ -59,6 +61,8 @@ public class ObservableContainer<Changeset: ObservableContainerChangeset>: Signa
   /// Same as `SignalProtocol.observeNext(with:)`, specialized for the container's changeset type
   /// so that delivering a changeset does not go through generic value witnesses (several hundred
   /// nanoseconds per changeset on the hot path of a container observed by one view).
+  ///
+  /// - Complexity: O(1) to register, plus the reload delivered first.
   @inlinable @discardableResult
   public func observeNext(with observer: @escaping @Sendable (Changeset) -> Void) -> any Disposable {
     core.observe { event in

@@ -28,6 +28,8 @@ extension MutableObservableCollection where C: RangeReplaceableCollection {
   /// changeset itself to redo it.
   ///
   /// - Precondition: The patch applies to the current collection (see ``apply(_:)-(_)``).
+  ///
+  /// - Complexity: O(k · n) in the worst case for a patch of k operations on n elements; O(1) for a reload.
   public func apply(_ changeset: Changeset) {
     if changeset.isReload {
       replace(with: changeset.collection)

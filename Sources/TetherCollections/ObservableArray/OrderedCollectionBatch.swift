@@ -97,6 +97,8 @@ public struct OrderedCollectionBatch<Base: RangeReplaceableCollection> {
   /// Removes and returns the last element.
   ///
   /// - Precondition: The collection is not empty.
+  ///
+  /// - Complexity: O(1) for arrays.
   @inlinable @discardableResult
   public mutating func removeLast() -> Base.Element {
     CollectionPreconditions.checkNotEmpty(base.count, operation: "removeLast()")
@@ -106,6 +108,8 @@ public struct OrderedCollectionBatch<Base: RangeReplaceableCollection> {
   /// Removes and returns the first element.
   ///
   /// - Precondition: The collection is not empty.
+  ///
+  /// - Complexity: O(n) for arrays of n elements.
   @inlinable @discardableResult
   public mutating func removeFirst() -> Base.Element {
     CollectionPreconditions.checkNotEmpty(base.count, operation: "removeFirst()")
@@ -177,6 +181,8 @@ public struct OrderedCollectionBatch<Base: RangeReplaceableCollection> {
 
 extension OrderedCollectionBatch where Base.Element: Comparable {
   /// Sorts the collection in ascending order (stably), recording the reordering as moves.
+  ///
+  /// - Complexity: O(n log n) comparisons.
   @inlinable
   public mutating func sort() {
     sort(by: <)

@@ -34,6 +34,8 @@ public struct Array2DBatch<SectionMetadata, Item> {
   public var numberOfSections: Int { base.numberOfSections }
 
   /// The number of items in the section at `section`.
+  ///
+  /// - Complexity: O(1).
   public func numberOfItems(inSection section: Int) -> Int {
     base.checkSectionIndex(section)
     return base.sections[section].items.count
@@ -58,21 +60,29 @@ public struct Array2DBatch<SectionMetadata, Item> {
   }
 
   /// Replaces the metadata of the section at `index`, keeping its items.
+  ///
+  /// - Complexity: O(1).
   public mutating func updateMetadata(ofSectionAt index: Int, with metadata: SectionMetadata) {
     record(base.editUpdateMetadata(ofSectionAt: index, with: metadata))
   }
 
   /// Appends a section (empty, or with `items`).
+  ///
+  /// - Complexity: Amortized O(m) for a section of m items.
   public mutating func appendSection(_ metadata: SectionMetadata, items: [Item] = []) {
     record(base.editInsertSection(Section(metadata: metadata, items: items), at: base.sections.count))
   }
 
   /// Inserts `section` so that it ends up at `index`.
+  ///
+  /// - Complexity: O(s + m) for s sections and a section of m items.
   public mutating func insert(section: Section, at index: Int) {
     record(base.editInsertSection(section, at: index))
   }
 
   /// Removes and returns the section at `index`.
+  ///
+  /// - Complexity: O(s) for s sections.
   @discardableResult
   public mutating func removeSection(at index: Int) -> Section {
     let (section, edit) = base.editRemoveSection(at: index)
@@ -81,27 +91,37 @@ public struct Array2DBatch<SectionMetadata, Item> {
   }
 
   /// Moves the section at `from` so that it ends up at `to`.
+  ///
+  /// - Complexity: O(s) for s sections.
   public mutating func moveSection(from: Int, to: Int) {
     record(base.editMoveSection(from: from, to: to))
   }
 
   /// Appends `item` to the section at `section`.
+  ///
+  /// - Complexity: Amortized O(1).
   public mutating func appendItem(_ item: Item, toSectionAt section: Int) {
     base.checkSectionIndex(section)
     record(base.editInsertItems([item], at: [section, base.sections[section].items.count]))
   }
 
   /// Inserts `item` so that it ends up at `indexPath`.
+  ///
+  /// - Complexity: O(c) for c items in the section.
   public mutating func insert(item: Item, at indexPath: IndexPath) {
     record(base.editInsertItems([item], at: indexPath))
   }
 
   /// Inserts `items` so that the first ends up at `indexPath`.
+  ///
+  /// - Complexity: O(c + k) for c items in the section and k new ones.
   public mutating func insert(contentsOf items: [Item], at indexPath: IndexPath) {
     record(base.editInsertItems(items, at: indexPath))
   }
 
   /// Removes and returns the item at `indexPath`.
+  ///
+  /// - Complexity: O(c) for c items in the section.
   @discardableResult
   public mutating func removeItem(at indexPath: IndexPath) -> Item {
     let (item, edit) = base.editRemoveItem(at: indexPath)
@@ -110,16 +130,22 @@ public struct Array2DBatch<SectionMetadata, Item> {
   }
 
   /// Moves the item at `from` so that it ends up at `to`, possibly in another section.
+  ///
+  /// - Complexity: O(c + c') for the items of the source and target sections.
   public mutating func moveItem(from: IndexPath, to: IndexPath) {
     record(base.editMoveItem(from: from, to: to))
   }
 
   /// Removes every item and keeps the sections.
+  ///
+  /// - Complexity: O(n) for n items in all.
   public mutating func removeAllItems() {
     record(base.editRemoveAllItems())
   }
 
   /// Removes every section with its items.
+  ///
+  /// - Complexity: O(s + n) for s sections and n items.
   public mutating func removeAllItemsAndSections() {
     record(base.editRemoveAllSections())
   }
@@ -141,6 +167,8 @@ extension MutableObservableArray2D {
   /// the batch instead): doing so traps with a message rather than deadlocking.
   ///
   /// - Returns: What `body` returns.
+  ///
+  /// - Complexity: The mutations themselves, plus O(k log k) to derive the diff of k recorded operations when it is read.
   @discardableResult
   public func batchUpdate<Result>(_ body: (inout Array2DBatch<SectionMetadata, Item>) -> Result) -> Result {
     core.batch { array in

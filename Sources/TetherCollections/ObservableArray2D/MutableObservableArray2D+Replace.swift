@@ -99,6 +99,8 @@ extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Hashab
   /// Replaces the whole 2D array, emitting the differences (sections and items are their own
   /// identity), or a reload when `performDiff` is `false`. See
   /// ``replace(with:performDiff:sectionIdentifiedBy:isSectionEqual:itemIdentifiedBy:isItemEqual:)``.
+  ///
+  /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned diff); O(1) without a diff.
   public func replace(with array: Array2D<SectionMetadata, Item>, performDiff: Bool) {
     replace(
       with: array,
@@ -114,6 +116,8 @@ extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Hashab
 extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Identifiable & Equatable {
   /// Replaces the whole 2D array, emitting the differences (sections are their own identity, items
   /// are matched by `id` and updated when `!=`), or a reload when `performDiff` is `false`.
+  ///
+  /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned diff); O(1) without a diff.
   public func replace(with array: Array2D<SectionMetadata, Item>, performDiff: Bool) {
     replace(
       with: array,
@@ -129,6 +133,8 @@ extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Identi
 extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Identifiable & Hashable {
   /// Replaces the whole 2D array, emitting the differences (sections are their own identity, items
   /// are matched by `id` and updated when `!=`), or a reload when `performDiff` is `false`.
+  ///
+  /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned diff); O(1) without a diff.
   public func replace(with array: Array2D<SectionMetadata, Item>, performDiff: Bool) {
     replace(
       with: array,
@@ -144,6 +150,8 @@ extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Identi
 extension MutableObservableArray2D where Item: Hashable {
   /// Replaces the items of the section at `section`, emitting their differences (items are their
   /// own identity), or a reload when `performDiff` is `false`.
+  ///
+  /// - Complexity: O(m + k) expected for m old and k new items; O(1) without a diff.
   public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
     replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: { $0 }) { _, _ in
       true
@@ -154,6 +162,8 @@ extension MutableObservableArray2D where Item: Hashable {
 extension MutableObservableArray2D where Item: Identifiable & Equatable {
   /// Replaces the items of the section at `section`, emitting their differences (matched by `id`,
   /// updated when `!=`), or a reload when `performDiff` is `false`.
+  ///
+  /// - Complexity: O(m + k) expected for m old and k new items; O(1) without a diff.
   public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
     replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: \.id, isItemEqual: ==)
   }
@@ -162,6 +172,8 @@ extension MutableObservableArray2D where Item: Identifiable & Equatable {
 extension MutableObservableArray2D where Item: Identifiable & Hashable {
   /// Replaces the items of the section at `section`, emitting their differences (matched by `id`,
   /// updated when `!=`), or a reload when `performDiff` is `false`.
+  ///
+  /// - Complexity: O(m + k) expected for m old and k new items; O(1) without a diff.
   public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
     replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: \.id, isItemEqual: ==)
   }

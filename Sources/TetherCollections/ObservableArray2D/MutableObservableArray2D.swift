@@ -43,6 +43,8 @@ public final class MutableObservableArray2D<SectionMetadata, Item>:
   /// The number of items in the section at `section`.
   ///
   /// - Precondition: `section` is in range.
+  ///
+  /// - Complexity: O(1).
   public func numberOfItems(inSection section: Int) -> Int {
     core.read { array in
       array.checkSectionIndex(section)
@@ -93,16 +95,22 @@ public final class MutableObservableArray2D<SectionMetadata, Item>:
   }
 
   /// Replaces the metadata of the section at `index`, keeping its items; emits a section update.
+  ///
+  /// - Complexity: O(1).
   public func updateMetadata(ofSectionAt index: Int, with metadata: SectionMetadata) {
     perform { ((), $0.editUpdateMetadata(ofSectionAt: index, with: metadata)) }
   }
 
   /// Appends a section (empty, or with `items`), emitting a section insert.
+  ///
+  /// - Complexity: Amortized O(m) for a section of m items.
   public func appendSection(_ metadata: SectionMetadata, items: [Item] = []) {
     appendSection(Section(metadata: metadata, items: items))
   }
 
   /// Appends `section` with its items, emitting a section insert.
+  ///
+  /// - Complexity: Amortized O(m) for a section of m items.
   public func appendSection(_ section: Section) {
     perform { ((), $0.editInsertSection(section, at: $0.sections.count)) }
   }
@@ -110,22 +118,30 @@ public final class MutableObservableArray2D<SectionMetadata, Item>:
   /// Inserts `section` with its items so that it ends up at `index`, emitting a section insert.
   ///
   /// - Precondition: `0 <= index <= numberOfSections`.
+  ///
+  /// - Complexity: O(s + m) for s sections and a section of m items.
   public func insert(section: Section, at index: Int) {
     perform { ((), $0.editInsertSection(section, at: index)) }
   }
 
   /// Removes and returns the section at `index` with its items, emitting a section delete.
+  ///
+  /// - Complexity: O(s) for s sections.
   @discardableResult
   public func removeSection(at index: Int) -> Section {
     perform { $0.editRemoveSection(at: index) }
   }
 
   /// Moves the section at `from` (with its items) so that it ends up at `to`, emitting a move.
+  ///
+  /// - Complexity: O(s) for s sections.
   public func moveSection(from: Int, to: Int) {
     perform { ((), $0.editMoveSection(from: from, to: to)) }
   }
 
   /// Appends `item` to the section at `section`, emitting an item insert.
+  ///
+  /// - Complexity: Amortized O(1).
   public func appendItem(_ item: Item, toSectionAt section: Int) {
     perform { array in
       array.checkSectionIndex(section)
@@ -134,16 +150,22 @@ public final class MutableObservableArray2D<SectionMetadata, Item>:
   }
 
   /// Inserts `item` so that it ends up at `indexPath`, emitting an item insert.
+  ///
+  /// - Complexity: O(c) for c items in the section.
   public func insert(item: Item, at indexPath: IndexPath) {
     perform { ((), $0.editInsertItems([item], at: indexPath)) }
   }
 
   /// Inserts `items` so that the first ends up at `indexPath`, the others after it.
+  ///
+  /// - Complexity: O(c + k) for c items in the section and k new ones.
   public func insert(contentsOf items: [Item], at indexPath: IndexPath) {
     perform { ((), $0.editInsertItems(items, at: indexPath)) }
   }
 
   /// Removes and returns the item at `indexPath`, emitting an item delete.
+  ///
+  /// - Complexity: O(c) for c items in the section.
   @discardableResult
   public func removeItem(at indexPath: IndexPath) -> Item {
     perform { $0.editRemoveItem(at: indexPath) }
@@ -151,21 +173,29 @@ public final class MutableObservableArray2D<SectionMetadata, Item>:
 
   /// Moves the item at `from` so that it ends up at `to` (its path after the move), possibly in
   /// another section; emits one move.
+  ///
+  /// - Complexity: O(c + c') for the items of the source and target sections.
   public func moveItem(from: IndexPath, to: IndexPath) {
     perform { ((), $0.editMoveItem(from: from, to: to)) }
   }
 
   /// Removes every item and keeps the sections, emitting one changeset of item deletes.
+  ///
+  /// - Complexity: O(n) for n items in all.
   public func removeAllItems() {
     perform { ((), $0.editRemoveAllItems()) }
   }
 
   /// Removes every section with its items, emitting one changeset of section deletes.
+  ///
+  /// - Complexity: O(s + n) for s sections and n items.
   public func removeAllItemsAndSections() {
     perform { ((), $0.editRemoveAllSections()) }
   }
 
   /// Replaces the whole 2D array and emits a reload changeset (`isReload == true`).
+  ///
+  /// - Complexity: O(1) (a reload), plus releasing the old 2D array.
   public func replace(with array: Array2D<SectionMetadata, Item>) {
     core.mutate { current in
       current = array

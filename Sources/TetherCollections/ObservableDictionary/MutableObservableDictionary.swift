@@ -115,6 +115,8 @@ public final class MutableObservableDictionary<Key: Hashable, Value>:
   }
 
   /// Merges `other` into the dictionary (see ``merge(_:uniquingKeysWith:)``).
+  ///
+  /// - Complexity: O(m) expected for m merged entries.
   public func merge(_ other: [Key: Value], uniquingKeysWith combine: (Value, Value) -> Value) {
     merge(other.map { ($0.key, $0.value) }, isUnchanged: nil, uniquingKeysWith: combine)
   }
@@ -223,6 +225,8 @@ extension MutableObservableDictionary where Value: Equatable {
   }
 
   /// Merges `other` into the dictionary (see ``merge(_:uniquingKeysWith:)``).
+  ///
+  /// - Complexity: O(m) expected for m merged entries.
   public func merge(_ other: [Key: Value], uniquingKeysWith combine: (Value, Value) -> Value) {
     merge(other.map { ($0.key, $0.value) }, isUnchanged: ==, uniquingKeysWith: combine)
   }

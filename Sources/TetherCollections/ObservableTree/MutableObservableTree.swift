@@ -70,31 +70,43 @@ public final class MutableObservableTree<Tree: RangeReplaceableTreeProtocol>: Ob
   }
 
   /// Replaces the value of the node at `indexPath`, keeping its children; emits an update.
+  ///
+  /// - Complexity: O(d) for a path of length d.
   public func updateValue(_ value: Node.Value, at indexPath: IndexPath) {
     perform { ((), $0.editUpdateValue(value, at: indexPath)) }
   }
 
   /// Inserts `node` with its subtree so that it ends up at `indexPath`; emits one insert.
+  ///
+  /// - Complexity: O(d + c) for a path of length d among c siblings.
   public func insert(_ node: Node, at indexPath: IndexPath) {
     perform { ((), $0.editInsert([node], at: indexPath)) }
   }
 
   /// Inserts `nodes` so that the first ends up at `indexPath` and the others follow it.
+  ///
+  /// - Complexity: O(d + c + k) for a path of length d among c siblings and k new nodes.
   public func insert(contentsOf nodes: [Node], at indexPath: IndexPath) {
     perform { ((), $0.editInsert(nodes, at: indexPath)) }
   }
 
   /// Appends `node` as the last child of the tree (a new last root of a forest).
+  ///
+  /// - Complexity: Amortized O(1).
   public func append(_ node: Node) {
     perform { ((), $0.editAppend(node, toChildAt: [])) }
   }
 
   /// Appends `node` as the last child of the node at `parent`.
+  ///
+  /// - Complexity: Amortized O(d) for a parent path of length d.
   public func append(_ node: Node, toChildAt parent: IndexPath) {
     perform { ((), $0.editAppend(node, toChildAt: parent)) }
   }
 
   /// Removes and returns the node at `indexPath` with its subtree; emits one delete.
+  ///
+  /// - Complexity: O(d + c) for a path of length d among c siblings.
   @discardableResult
   public func remove(at indexPath: IndexPath) -> Node {
     perform { $0.editRemove(at: indexPath) }
@@ -102,6 +114,8 @@ public final class MutableObservableTree<Tree: RangeReplaceableTreeProtocol>: Ob
 
   /// Removes the nodes at `indexPaths` (paths before any removal) and returns them in the order of
   /// `indexPaths`; emits one changeset. A node below another listed node is removed separately.
+  ///
+  /// - Complexity: O(k (d + c) + k log k) for k paths of length d among c siblings.
   @discardableResult
   public func remove(at indexPaths: [IndexPath]) -> [Node] {
     perform { $0.editRemove(at: indexPaths) }
@@ -109,22 +123,30 @@ public final class MutableObservableTree<Tree: RangeReplaceableTreeProtocol>: Ob
 
   /// Moves the node at `from` (with its subtree) so that it ends up at `to`, its path after the
   /// move, possibly under another parent; emits one move.
+  ///
+  /// - Complexity: O(d + c) for paths of length d among c siblings.
   public func move(from: IndexPath, to: IndexPath) {
     perform { ((), $0.editMove(from: from, to: to)) }
   }
 
   /// Moves the nodes at `sources` so that they end up next to each other, in the order of
   /// `sources`, the first at `to` (a path in the tree without them); emits one move per node.
+  ///
+  /// - Complexity: O(k (d + c) + k log k) for k sources.
   public func move(from sources: [IndexPath], to: IndexPath) {
     perform { ((), $0.editMove(from: sources, to: to)) }
   }
 
   /// Removes every child of the tree (every root of a forest); emits one changeset of deletes.
+  ///
+  /// - Complexity: O(r) for r root nodes (the nodes are released with them).
   public func removeAll() {
     perform { ((), $0.editRemoveAll()) }
   }
 
   /// Replaces the whole tree and emits a reload changeset (`isReload == true`).
+  ///
+  /// - Complexity: O(1) (a reload), plus releasing the old tree.
   public func replace(with tree: Tree) {
     core.mutate { current in
       current = tree
@@ -170,6 +192,8 @@ public final class MutableObservableTree<Tree: RangeReplaceableTreeProtocol>: Ob
 extension MutableObservableTree where Tree.ChildNode.Value: Hashable {
   /// Replaces the whole tree, emitting the tree diff (node values are their identity; a node found
   /// under another parent is one move), or a reload when `performDiff` is `false`.
+  ///
+  /// - Complexity: O(n + m) expected for trees of n and m nodes; O(1) without a diff.
   public func replace(with tree: Tree, performDiff: Bool) {
     replace(with: tree, performDiff: performDiff) { old, new in new.diff(from: old) }
   }
@@ -178,6 +202,8 @@ extension MutableObservableTree where Tree.ChildNode.Value: Hashable {
 extension MutableObservableTree where Tree.ChildNode.Value: Identifiable & Equatable {
   /// Replaces the whole tree, emitting the tree diff (nodes matched by their value's `id`, updated
   /// when the value changed), or a reload when `performDiff` is `false`.
+  ///
+  /// - Complexity: O(n + m) expected for trees of n and m nodes; O(1) without a diff.
   public func replace(with tree: Tree, performDiff: Bool) {
     replace(with: tree, performDiff: performDiff) { old, new in new.diff(from: old) }
   }
@@ -186,6 +212,8 @@ extension MutableObservableTree where Tree.ChildNode.Value: Identifiable & Equat
 extension MutableObservableTree where Tree.ChildNode.Value: Identifiable & Hashable {
   /// Replaces the whole tree, emitting the tree diff (nodes matched by their value's `id`, updated
   /// when the value changed), or a reload when `performDiff` is `false`.
+  ///
+  /// - Complexity: O(n + m) expected for trees of n and m nodes; O(1) without a diff.
   public func replace(with tree: Tree, performDiff: Bool) {
     replace(with: tree, performDiff: performDiff) { old, new in new.diff(from: old) }
   }

@@ -39,31 +39,43 @@ public struct TreeBatch<Tree: RangeReplaceableTreeProtocol> {
   }
 
   /// Replaces the value of the node at `indexPath`, keeping its children.
+  ///
+  /// - Complexity: O(d) for a path of length d.
   public mutating func updateValue(_ value: Node.Value, at indexPath: IndexPath) {
     record(base.editUpdateValue(value, at: indexPath))
   }
 
   /// Inserts `node` so that it ends up at `indexPath`.
+  ///
+  /// - Complexity: O(d + c) for a path of length d among c siblings.
   public mutating func insert(_ node: Node, at indexPath: IndexPath) {
     record(base.editInsert([node], at: indexPath))
   }
 
   /// Inserts `nodes` so that the first ends up at `indexPath`.
+  ///
+  /// - Complexity: O(d + c + k) for a path of length d among c siblings and k new nodes.
   public mutating func insert(contentsOf nodes: [Node], at indexPath: IndexPath) {
     record(base.editInsert(nodes, at: indexPath))
   }
 
   /// Appends `node` as the last child of the tree.
+  ///
+  /// - Complexity: Amortized O(1).
   public mutating func append(_ node: Node) {
     record(base.editAppend(node, toChildAt: []))
   }
 
   /// Appends `node` as the last child of the node at `parent`.
+  ///
+  /// - Complexity: Amortized O(d) for a parent path of length d.
   public mutating func append(_ node: Node, toChildAt parent: IndexPath) {
     record(base.editAppend(node, toChildAt: parent))
   }
 
   /// Removes and returns the node at `indexPath`.
+  ///
+  /// - Complexity: O(d + c) for a path of length d among c siblings.
   @discardableResult
   public mutating func remove(at indexPath: IndexPath) -> Node {
     let (node, edit) = base.editRemove(at: indexPath)
@@ -72,6 +84,8 @@ public struct TreeBatch<Tree: RangeReplaceableTreeProtocol> {
   }
 
   /// Removes the nodes at `indexPaths` (paths before any removal).
+  ///
+  /// - Complexity: O(k (d + c) + k log k) for k paths of length d among c siblings.
   @discardableResult
   public mutating func remove(at indexPaths: [IndexPath]) -> [Node] {
     let (nodes, edit) = base.editRemove(at: indexPaths)
@@ -80,16 +94,22 @@ public struct TreeBatch<Tree: RangeReplaceableTreeProtocol> {
   }
 
   /// Moves the node at `from` so that it ends up at `to`.
+  ///
+  /// - Complexity: O(d + c) for paths of length d among c siblings.
   public mutating func move(from: IndexPath, to: IndexPath) {
     record(base.editMove(from: from, to: to))
   }
 
   /// Moves the nodes at `sources` so that they end up next to each other, the first at `to`.
+  ///
+  /// - Complexity: O(k (d + c) + k log k) for k sources.
   public mutating func move(from sources: [IndexPath], to: IndexPath) {
     record(base.editMove(from: sources, to: to))
   }
 
   /// Removes every child of the tree.
+  ///
+  /// - Complexity: O(r) for r root nodes (the nodes are released with them).
   public mutating func removeAll() {
     record(base.editRemoveAll())
   }
@@ -104,6 +124,8 @@ extension MutableObservableTree {
   /// the batch instead): doing so traps with a message rather than deadlocking.
   ///
   /// - Returns: What `body` returns.
+  ///
+  /// - Complexity: The mutations themselves, plus O(k d log(k d)) to derive the diff of k recorded operations when it is read.
   @discardableResult
   public func batchUpdate<Result>(_ body: (inout TreeBatch<Tree>) -> Result) -> Result {
     core.batch { tree in
