@@ -168,7 +168,8 @@ extension MutableObservableArray2D {
   ///
   /// - Returns: What `body` returns.
   ///
-  /// - Complexity: The mutations themselves, plus O(k log k) to derive the diff of k recorded operations when it is read.
+  /// - Complexity: The mutations themselves, plus O(k log k) to derive the diff of k recorded
+  ///   operations when it is read.
   @discardableResult
   public func batchUpdate<Result>(_ body: (inout Array2DBatch<SectionMetadata, Item>) -> Result) -> Result {
     core.batch { array in

@@ -100,7 +100,8 @@ extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Hashab
   /// identity), or a reload when `performDiff` is `false`. See
   /// ``replace(with:performDiff:sectionIdentifiedBy:isSectionEqual:itemIdentifiedBy:isItemEqual:)``.
   ///
-  /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned diff); O(1) without a diff.
+  /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned
+  ///   diff); O(1) without a diff.
   public func replace(with array: Array2D<SectionMetadata, Item>, performDiff: Bool) {
     replace(
       with: array,
@@ -117,7 +118,8 @@ extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Identi
   /// Replaces the whole 2D array, emitting the differences (sections are their own identity, items
   /// are matched by `id` and updated when `!=`), or a reload when `performDiff` is `false`.
   ///
-  /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned diff); O(1) without a diff.
+  /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned
+  ///   diff); O(1) without a diff.
   public func replace(with array: Array2D<SectionMetadata, Item>, performDiff: Bool) {
     replace(
       with: array,
@@ -134,7 +136,8 @@ extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Identi
   /// Replaces the whole 2D array, emitting the differences (sections are their own identity, items
   /// are matched by `id` and updated when `!=`), or a reload when `performDiff` is `false`.
   ///
-  /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned diff); O(1) without a diff.
+  /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned
+  ///   diff); O(1) without a diff.
   public func replace(with array: Array2D<SectionMetadata, Item>, performDiff: Bool) {
     replace(
       with: array,

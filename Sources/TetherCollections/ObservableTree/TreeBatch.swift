@@ -125,7 +125,8 @@ extension MutableObservableTree {
   ///
   /// - Returns: What `body` returns.
   ///
-  /// - Complexity: The mutations themselves, plus O(k d log(k d)) to derive the diff of k recorded operations when it is read.
+  /// - Complexity: The mutations themselves, plus O(k d log(k d)) to derive the diff of k
+  ///   recorded operations when it is read.
   @discardableResult
   public func batchUpdate<Result>(_ body: (inout TreeBatch<Tree>) -> Result) -> Result {
     core.batch { tree in
