@@ -24,6 +24,8 @@ extension Array2D: RangeReplaceableTreeProtocol {
     public var endIndex: Int { sections.count }
 
     /// The section at `position` as a tree node.
+    ///
+    /// - Complexity: O(m) for a section of m items (its node is built on access).
     public subscript(position: Int) -> ChildNode {
       Array2D.node(for: sections[position])
     }

@@ -42,6 +42,8 @@ public struct Array2DBatch<SectionMetadata, Item> {
   }
 
   /// The item at `indexPath`; setting it records an update.
+  ///
+  /// - Complexity: O(1) to read; setting it is O(1) plus recording the update.
   public subscript(itemAt indexPath: IndexPath) -> Item {
     get {
       base.checkItemPath(indexPath, inserting: false)
@@ -51,6 +53,8 @@ public struct Array2DBatch<SectionMetadata, Item> {
   }
 
   /// The section at `index`; setting it records a delete and an insert of the section.
+  ///
+  /// - Complexity: O(1) to read; setting it is O(m) for a section of m items.
   public subscript(sectionAt index: Int) -> Section {
     get {
       base.checkSectionIndex(index)

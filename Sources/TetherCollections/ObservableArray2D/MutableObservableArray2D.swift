@@ -71,6 +71,8 @@ public final class MutableObservableArray2D<SectionMetadata, Item>:
   }
 
   /// The item at `indexPath` (`[section, item]`); setting it emits an update.
+  ///
+  /// - Complexity: O(1) to read; setting it is O(1) plus emitting the update.
   public subscript(itemAt indexPath: IndexPath) -> Item {
     get {
       core.read { array in
@@ -84,6 +86,8 @@ public final class MutableObservableArray2D<SectionMetadata, Item>:
   /// The section at `index`; setting it replaces the section with its items (emitted as a delete
   /// and an insert of the section). To change only its metadata, use
   /// ``updateMetadata(ofSectionAt:with:)``.
+  ///
+  /// - Complexity: O(1) to read; setting it is O(m) for a section of m items.
   public subscript(sectionAt index: Int) -> Section {
     get {
       core.read { array in

@@ -30,6 +30,8 @@ public struct TreeBatch<Tree: RangeReplaceableTreeProtocol> {
   }
 
   /// The node at `indexPath`; setting it records a delete and an insert of the subtree.
+  ///
+  /// - Complexity: O(d) for a path of length d; setting it is O(d + c) among c siblings.
   public subscript(childAt indexPath: IndexPath) -> Node {
     get {
       base.checkNodePath(indexPath, operation: "subscript(childAt:)")
