@@ -41,8 +41,8 @@ public protocol MutableTreeProtocol: TreeProtocol {
 
 /// A tree whose nodes can be inserted and removed anywhere.
 ///
-/// Conforming types implement the two primitives; ``insert(contentsOf:at:)``, ``move(from:to:)``,
-/// ``remove(at:)-([IndexPath])``, ``append(_:)`` and ``apply(_:)`` are built on them.
+/// Conforming types implement the two primitives; `insert(contentsOf:at:)`, `move(from:to:)`,
+/// `remove(at:)` (of several paths), `append(_:)` and `apply(_:)` are built on them.
 public protocol RangeReplaceableTreeProtocol: MutableTreeProtocol {
   /// Inserts `node` (with its subtree) so that it ends up at `indexPath`.
   ///

@@ -63,7 +63,7 @@ public final class MutableObservableCollection<C: Collection>: ObservableContain
 
   /// Replaces the whole collection and emits a reload changeset (`isReload == true`).
   ///
-  /// Use ``replace(with:performDiff:)`` to emit the differences instead, so a view can animate.
+  /// Use `replace(with:performDiff:)` to emit the differences instead, so a view can animate.
   ///
   /// - Complexity: O(1).
   @inlinable

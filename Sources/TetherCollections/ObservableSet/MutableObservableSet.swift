@@ -7,7 +7,7 @@ import TetherChangesets
 /// Observing first delivers the current set as a reload changeset, then one changeset per
 /// mutation call (empty when the call changed nothing, such as inserting a member that is already
 /// there). See ``ObservableContainer`` for the delivery guarantees. Hashing and `==` run under the
-/// container's lock, as in any locked set, except for ``replace(with:)``, which diffs outside it.
+/// container's lock, as in any locked set, except for `replace(with:)`, which diffs outside it.
 ///
 /// ```swift
 /// let tags = MutableObservableSet<String>(["swift"])

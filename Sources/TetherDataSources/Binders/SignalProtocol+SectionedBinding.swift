@@ -40,7 +40,7 @@ extension SignalProtocol where Error == Never, Element: SectionedDataSourceChang
   /// }
   /// ```
   ///
-  /// See ``bind(to:using:)`` for threading and lifetime.
+  /// See `bind(to:using:)` for threading and lifetime.
   ///
   /// - Parameters:
   ///   - view: The view; held weakly.
@@ -69,7 +69,7 @@ where
   /// fruits.bind(to: listView, cellType: TerminalTextCell.self) { cell, fruit in cell.text = fruit }
   /// ```
   ///
-  /// See ``bind(to:using:)`` for threading and lifetime.
+  /// See `bind(to:using:)` for threading and lifetime.
   @MainActor
   @discardableResult
   public func bind<View: SectionedViewProtocol, CellType: ConstructibleCell>(
@@ -92,7 +92,7 @@ where
   /// Binds the changesets to a sectioned view with Epoxy-style cells: each is created from `style`
   /// and shows `content(item)`, set only when it changed (see ``StyledCellBinderDataSource``).
   ///
-  /// See ``bind(to:using:)`` for threading and lifetime.
+  /// See `bind(to:using:)` for threading and lifetime.
   @MainActor
   @discardableResult
   public func bind<View: SectionedViewProtocol, CellType: StyledView & ContentConfigurableView>(
@@ -118,7 +118,7 @@ where
   /// prices.bind(to: listView, cellType: PriceRow.self, style: .init(currency: "EUR"))
   /// ```
   ///
-  /// See ``bind(to:using:)`` for threading and lifetime.
+  /// See `bind(to:using:)` for threading and lifetime.
   @MainActor
   @discardableResult
   public func bind<View: SectionedViewProtocol, CellType: StyledView & ContentConfigurableView>(
@@ -135,7 +135,7 @@ where
   /// of one style are reused for one another, and `setContent` is called only when an item's
   /// content changed (see ``StyledCellBinderDataSource``).
   ///
-  /// See ``bind(to:using:)`` for threading and lifetime.
+  /// See `bind(to:using:)` for threading and lifetime.
   @MainActor
   @discardableResult
   public func bind<View: SectionedViewProtocol, CellType: StyledView & ContentConfigurableView>(

@@ -39,7 +39,7 @@ extension SignalProtocol where Error == Never, Element: Sendable {
   ///
   /// The diffuser is *sent* into the binding: the compiler checks that nothing else can reach it
   /// (so its effects must not capture state of another isolation domain, such as main-actor
-  /// views; bind those with ``bind(to:)``). Use it for diffusers that drive thread-safe sinks —
+  /// views; bind those with `bind(to:)`). Use it for diffusers that drive thread-safe sinks —
   /// a logger, a cache, another store — on a queue of your choice.
   ///
   /// The binding ends when the signal completes or the returned disposable is disposed; after

@@ -11,7 +11,7 @@ extension SignalProtocol {
   }
 }
 
-/// Mirrors whichever of `a` and `b` sends an event first; see ``SignalProtocol/amb(with:)``.
+/// Mirrors whichever of `a` and `b` sends an event first; see `amb(with:)`.
 @inlinable
 public func amb<A: SignalProtocol, B: SignalProtocol>(_ a: A, _ b: B) -> Signal<A.Element, A.Error>
 where A.Element == B.Element, A.Error == B.Error {
@@ -19,7 +19,7 @@ where A.Element == B.Element, A.Error == B.Error {
 }
 
 /// Mirrors whichever of `signals` sends an event first, and stops observing the others; see
-/// ``SignalProtocol/amb(with:)``. Completes at once for an empty array.
+/// `amb(with:)`. Completes at once for an empty array.
 @inlinable
 public func amb<S: SignalProtocol>(_ signals: [S]) -> Signal<S.Element, S.Error> {
   ambSignals(signals.map { $0.toSignal() })

@@ -12,7 +12,7 @@ extension SignalProtocol {
   }
 
   /// Emits `combine` of the latest elements of the receiver and `other` whenever either emits,
-  /// once both have emitted; see ``combineLatest(with:)``.
+  /// once both have emitted; see `combineLatest(with:)`.
   @inlinable
   public func combineLatest<Other: SignalProtocol, Result>(
     with other: Other,
@@ -23,7 +23,7 @@ extension SignalProtocol {
 }
 
 /// Emits a tuple of the latest elements of `a` and `b` whenever either emits, once both have
-/// emitted; see ``SignalProtocol/combineLatest(with:)``.
+/// emitted; see `combineLatest(with:)`.
 @inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol>(
   _ a: A,
@@ -33,7 +33,7 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol>(
 }
 
 /// Emits `combine` of the latest elements of `a` and `b` whenever either emits, once both have
-/// emitted; see ``SignalProtocol/combineLatest(with:)``.
+/// emitted; see `combineLatest(with:)`.
 @inlinable
 public func combineLatest<A: SignalProtocol, B: SignalProtocol, Result>(
   _ a: A,

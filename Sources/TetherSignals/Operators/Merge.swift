@@ -11,14 +11,14 @@ extension SignalProtocol {
   }
 }
 
-/// Emits the elements of `a` and `b` as they arrive; see ``SignalProtocol/merge(with:)``.
+/// Emits the elements of `a` and `b` as they arrive; see `merge(with:)`.
 @inlinable
 public func merge<A: SignalProtocol, B: SignalProtocol>(_ a: A, _ b: B) -> Signal<A.Element, A.Error>
 where A.Element == B.Element, A.Error == B.Error {
   mergeSignals([a.toSignal(), b.toSignal()])
 }
 
-/// Emits the elements of `a`, `b` and `c` as they arrive; see ``SignalProtocol/merge(with:)``.
+/// Emits the elements of `a`, `b` and `c` as they arrive; see `merge(with:)`.
 @inlinable
 public func merge<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol>(
   _ a: A,
@@ -29,7 +29,7 @@ where A.Element == B.Element, A.Element == C.Element, A.Error == B.Error, A.Erro
   mergeSignals([a.toSignal(), b.toSignal(), c.toSignal()])
 }
 
-/// Emits the elements of `a`, `b`, `c` and `d` as they arrive; see ``SignalProtocol/merge(with:)``.
+/// Emits the elements of `a`, `b`, `c` and `d` as they arrive; see `merge(with:)`.
 @inlinable
 public func merge<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, D: SignalProtocol>(
   _ a: A,

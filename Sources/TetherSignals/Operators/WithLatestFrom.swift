@@ -20,7 +20,7 @@ extension SignalProtocol {
   }
 
   /// Emits `combine` of each of the receiver's elements and the latest element of `other`; see
-  /// ``with(latestFrom:)``.
+  /// `with(latestFrom:)`.
   @inlinable
   public func with<Other: SignalProtocol, Result>(
     latestFrom other: Other,

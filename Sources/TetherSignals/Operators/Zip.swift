@@ -12,7 +12,7 @@ extension SignalProtocol {
   }
 
   /// Emits `combine` of the receiver's and `other`'s elements paired by position; see
-  /// ``zip(with:)``.
+  /// `zip(with:)`.
   @inlinable
   public func zip<Other: SignalProtocol, Result>(
     with other: Other,
@@ -22,7 +22,7 @@ extension SignalProtocol {
   }
 }
 
-/// Pairs the elements of `a` and `b` by position; see ``SignalProtocol/zip(with:)``.
+/// Pairs the elements of `a` and `b` by position; see `zip(with:)`.
 @inlinable
 public func zip<A: SignalProtocol, B: SignalProtocol>(_ a: A, _ b: B) -> Signal<(A.Element, B.Element), A.Error>
 where A.Error == B.Error {
@@ -30,7 +30,7 @@ where A.Error == B.Error {
 }
 
 /// Emits `combine` of the elements of `a` and `b` paired by position; see
-/// ``SignalProtocol/zip(with:)``.
+/// `zip(with:)`.
 @inlinable
 public func zip<A: SignalProtocol, B: SignalProtocol, Result>(
   _ a: A,
