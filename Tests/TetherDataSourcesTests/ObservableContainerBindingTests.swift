@@ -10,6 +10,19 @@ import XCTest
 /// validating views: no UIKit (or AppKit) rule is ever broken, no changeset needs the reload
 /// fallback, and the view always shows the container's collection.
 final class ObservableContainerBindingTests: XCTestCase {
+  // Random values repeat on purpose (duplicates must still bind and replay); keep the logger's
+  // duplicate-identifier warnings out of the test output.
+  private var savedLogger = TetherLogger.shared
+
+  override func setUp() {
+    savedLogger = TetherLogger.shared
+    TetherLogger.shared = TetherLogger(warn: { _, _, _ in })
+  }
+
+  override func tearDown() {
+    TetherLogger.shared = savedLogger
+  }
+
   func testObservableArraysThroughTheSectionedAndFlatBinders() {
     MainActor.assumeIsolated {
       withSeeds(0..<60) { seed, rng in

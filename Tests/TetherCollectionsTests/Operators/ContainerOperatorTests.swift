@@ -8,6 +8,19 @@ import XCTest
 /// The operators on the observable containers themselves: every mutation of the array, set,
 /// dictionary and 2D array reaches the operators' observers as consistent changesets.
 final class ContainerOperatorTests: XCTestCase {
+  // Random values repeat on purpose (duplicates must still bind and replay); keep the logger's
+  // duplicate-identifier warnings out of the test output.
+  private var savedLogger = TetherLogger.shared
+
+  override func setUp() {
+    savedLogger = TetherLogger.shared
+    TetherLogger.shared = TetherLogger(warn: { _, _, _ in })
+  }
+
+  override func tearDown() {
+    TetherLogger.shared = savedLogger
+  }
+
   private typealias Changeset = OrderedCollectionChangeset<[Int]>
 
   func testArrayThroughFilterSortAndMapWithEveryKindOfMutation() {
