@@ -27,6 +27,22 @@ import Tether
       + " (\(rounded(naivePatchToDiffTime / patchToDiff))x)"
   )
 
+  // Floor: the least any conversion does, reading each operation once and sorting the offsets it
+  // writes (a diff lists them sorted). There is no standard-library patch->diff to compare with.
+  let floor = medianNanoseconds {
+    var offsets: [Int] = []
+    offsets.reserveCapacity(patch.count)
+    for operation in patch {
+      switch operation {
+      case .insert(_, let index), .delete(let index), .update(let index, _): offsets.append(index)
+      case .move(let from, _): offsets.append(from)
+      }
+    }
+    offsets.sort()
+    blackHole(offsets)
+  }
+  report("  floor: read 10k operations, sort their offsets", floor / 1e6, unit: "ms")
+
   let diffToPatch = medianNanoseconds { blackHole(diff.generatePatch(to: new)) }
   let naiveDiffToPatchTime = medianNanoseconds(repetitions: 3) { blackHole(naiveDiffToPatch(diff, reading: new)) }
   report(
