@@ -11,10 +11,10 @@ final class TerminalListViewTests: XCTestCase {
 
   @MainActor
   private static func bound(
-    _ grid: Grid, mode: TerminalListView.Mode
+    _ grid: Grid, mode: TerminalListView.Mode, height: Int? = nil
   ) -> (TerminalListView, Property<TreeChangeset<Grid>>, Output) {
     let output = Output()
-    let view = TerminalListView(mode: mode, width: 20) { output.text += $0 }
+    let view = TerminalListView(mode: mode, width: 20, height: height) { output.text += $0 }
     let changes = Property(TreeChangeset(reloading: grid))
     changes.bind(to: view, cellType: TerminalTextCell.self) { cell, item in cell.text = item }
     return (view, changes, output)
@@ -114,6 +114,31 @@ final class TerminalListViewTests: XCTestCase {
       scheduler.advance(by: 5)
       XCTAssertEqual(output.text, "", "nothing else is scheduled")
       XCTAssertEqual(view.lines, ["[L]", "  y", "  x", "  a"])
+    }
+  }
+
+  func testAListTallerThanTheTerminalIsRedrawnWholeFromTheTop() {
+    MainActor.assumeIsolated {
+      var grid = Grid(sectionsWithItems: [("L", ["a", "b"])])
+      // 4 rows: the header, 2 items and the cursor line fit exactly.
+      let (view, changes, output) = Self.bound(grid, mode: .ansi, height: 4)
+      @MainActor func insert(_ item: String) {
+        let patch: [OrderedCollectionOperation<Node, IndexPath>] = [.insert(Node(.item(item)), at: [0, 0])]
+        grid.apply(patch)
+        output.text = ""
+        changes.value = TreeChangeset(collection: grid, patch: patch)
+      }
+      insert("x")
+      // Growing past the terminal: the old list still fits, so it is cleared from its first line.
+      XCTAssertEqual(
+        output.text,
+        "\u{1B}[3F\u{1B}[J\u{1B}[2K\u{1B}[1m[L]\u{1B}[0m\n\u{1B}[2K\u{1B}[1;32m  x\u{1B}[0m\n"
+          + "\u{1B}[2K  a\n\u{1B}[2K  b\n")
+      insert("y")
+      // Its first line has scrolled away: redraw from the top of the screen.
+      XCTAssertTrue(output.text.hasPrefix("\u{1B}[H\u{1B}[J\u{1B}[2K\u{1B}[1m[L]"), output.text.debugDescription)
+      XCTAssertFalse(output.text.contains("F"), "no cursor-up moves, which could not reach the scrolled lines")
+      XCTAssertEqual(view.lines, ["[L]", "  y", "  x", "  a", "  b"])
     }
   }
 

@@ -80,17 +80,27 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// - Parameters:
   ///   - mode: ANSI or plain text; `.automatic` checks whether standard output is a terminal.
   ///   - width: The widest a line may be.
+  ///   - height: The terminal's height in lines; `nil` asks standard output's terminal (and means
+  ///     unbounded when it is not one). In ANSI mode a list taller than this is redrawn whole on
+  ///     every change, because lines that scrolled off the top cannot be edited in place.
   ///   - write: Receives the output text; standard output by default.
-  public init(mode: Mode = .automatic, width: Int = 80, write: ((String) -> Void)? = nil) {
+  public init(mode: Mode = .automatic, width: Int = 80, height: Int? = nil, write: ((String) -> Void)? = nil) {
     let isANSI: Bool
     switch mode {
     case .automatic: isANSI = isatty(STDOUT_FILENO) != 0
     case .ansi: isANSI = true
     case .plain: isANSI = false
     }
-    self.screen = TerminalScreen(isANSI: isANSI)
+    self.screen = TerminalScreen(isANSI: isANSI, rows: height ?? Self.terminalHeight())
     self.width = width
     self.write = write ?? { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+  }
+
+  /// The height of standard output's terminal, or `nil` when it is not a terminal.
+  private static func terminalHeight() -> Int? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
   }
 
   /// The lines shown, as plain text (headers as `[title]`, rows indented by two spaces).

@@ -49,13 +49,32 @@ struct TerminalLine: Hashable {
 /// redrawn. Lines that moved are deleted and inserted again; only lines outside a longest run that
 /// kept its order move. In plain mode every change prints a summary and the whole list, with a
 /// marker column (`+` inserted, `~` reloaded, `>` moved, `-` deleted).
+///
+/// A list that does not fit the terminal (`rows`, when known) cannot be edited in place: the cursor
+/// cannot move up to lines that scrolled off. Such a list is redrawn whole from the top of the
+/// screen on every change instead.
 struct TerminalScreen {
   let isANSI: Bool
+  /// The terminal's height in lines, if known.
+  let rows: Int?
   private(set) var shown: [TerminalLine] = []
   private var updateNumber = 0
 
-  init(isANSI: Bool) {
+  init(isANSI: Bool, rows: Int? = nil) {
     self.isANSI = isANSI
+    self.rows = rows
+  }
+
+  /// Whether `count` lines and the cursor line below them overflow the terminal.
+  private func overflows(_ count: Int) -> Bool {
+    guard let rows else { return false }
+    return count + 1 > rows
+  }
+
+  /// Moves the cursor to the first line of what is shown and clears from there down.
+  private var clearShown: String {
+    // Once the list overflowed, its first line scrolled away: start from the top of the screen.
+    overflows(shown.count) ? "\u{1B}[H\u{1B}[J" : up(shown.count) + "\u{1B}[J"
   }
 
   /// Replaces everything shown with `lines`.
@@ -63,7 +82,7 @@ struct TerminalScreen {
     updateNumber += 1
     var out = ""
     if isANSI {
-      out += up(shown.count) + "\u{1B}[J"
+      out += clearShown
       for line in lines { out += draw(line) + "\n" }
     } else {
       out += "--- \(title)\n"
@@ -76,7 +95,14 @@ struct TerminalScreen {
   /// Changes what is shown into `lines`, the result of one batch.
   mutating func update(to lines: [TerminalLine]) -> String {
     updateNumber += 1
-    let out = isANSI ? ansiUpdate(to: lines) : plainUpdate(to: lines)
+    let out: String
+    if !isANSI {
+      out = plainUpdate(to: lines)
+    } else if overflows(shown.count) || overflows(lines.count) {
+      out = clearShown + lines.map { draw($0) + "\n" }.joined()
+    } else {
+      out = ansiUpdate(to: lines)
+    }
     shown = lines
     return out
   }
