@@ -4,6 +4,17 @@ import XCTest
 
 /// The generators and the batch-update replay that other modules' tests rely on.
 final class ChangesetTestSupportTests: XCTestCase {
+  func testSilencedWarningsReachNoLoggerUntilTheTestEnds() {
+    let counter = DiffWarningCounter()
+    let previous = TetherLogger.shared
+    TetherLogger.shared = counter.logger
+    addTeardownBlock { TetherLogger.shared = previous }  // runs after the silencer's own block
+    TetherLogger.shared.warn("before")
+    silenceTetherWarnings()
+    TetherLogger.shared.warn("while silenced")
+    XCTAssertEqual(counter.count, 1, "only the warning before silencing was logged")
+  }
+
   func testBatchApplyingFollowsUIKitIndexSpaces() {
     // a b c d: delete b (old 1), move d (old 3) to the front, update a (old 0), insert x at new 2.
     let diff = OrderedCollectionDiff<Int>(inserts: [2], deletes: [1], updates: [0], moves: [(from: 3, to: 0)])

@@ -7,15 +7,9 @@ import XCTest
 /// Seeded random mutation sequences on 2D arrays: every changeset replays (patch, diff validity,
 /// derived patch) from the previous one, including whole-array sectioned replacements.
 final class MutableObservableArray2DRandomTests: XCTestCase {
-  private var savedLogger = TetherLogger.shared
-
+  // Duplicates are used on purpose; keep the logger's warnings out of the output.
   override func setUp() {
-    savedLogger = TetherLogger.shared
-    TetherLogger.shared = TetherLogger(warn: { _, _, _ in })
-  }
-
-  override func tearDown() {
-    TetherLogger.shared = savedLogger
+    silenceTetherWarnings()
   }
 
   private func randomArray2D(_ rng: inout SeededRandomNumberGenerator, next: inout Int) -> Array2D<Int, Int> {

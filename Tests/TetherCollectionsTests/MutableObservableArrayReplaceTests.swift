@@ -6,17 +6,10 @@ import XCTest
 
 /// `replace(with:performDiff:)` in each form: the emitted changeset replays and is minimal.
 final class MutableObservableArrayReplaceTests: XCTestCase {
-  private var savedLogger = TetherLogger.shared
-
   // The random inputs repeat values on purpose (the diff stays valid); keep the engine's duplicate
   // warnings out of the test log.
   override func setUp() {
-    savedLogger = TetherLogger.shared
-    TetherLogger.shared = TetherLogger(warn: { _, _, _ in })
-  }
-
-  override func tearDown() {
-    TetherLogger.shared = savedLogger
+    silenceTetherWarnings()
   }
 
   func testHashableElementsDiffToMinimalMoves() {

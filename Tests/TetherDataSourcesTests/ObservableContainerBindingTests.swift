@@ -12,15 +12,8 @@ import XCTest
 final class ObservableContainerBindingTests: XCTestCase {
   // Random values repeat on purpose (duplicates must still bind and replay); keep the logger's
   // duplicate-identifier warnings out of the test output.
-  private var savedLogger = TetherLogger.shared
-
   override func setUp() {
-    savedLogger = TetherLogger.shared
-    TetherLogger.shared = TetherLogger(warn: { _, _, _ in })
-  }
-
-  override func tearDown() {
-    TetherLogger.shared = savedLogger
+    silenceTetherWarnings()
   }
 
   func testObservableArraysThroughTheSectionedAndFlatBinders() {
