@@ -54,6 +54,9 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
   }
 
   /// Brings the view up to date with `newChangeset`: a reload or a replay of its patch.
+  ///
+  /// - Complexity: O(k + u·k) for a patch of k operations with u updates (checking the patch is
+  ///   O(k)).
   open func apply(_ newChangeset: Changeset) {
     guard let view, let previous = changeset else {
       changeset = newChangeset

@@ -58,6 +58,9 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
   }
 
   /// Brings the view up to date with `newChangeset`: a reload or a replay of its patch.
+  ///
+  /// - Complexity: O(n + k (d + c)) for a tree of n nodes and k operations: the patch is checked
+  ///   against the shape of the tree the view shows (O(n)) before it is replayed.
   open func apply(_ newChangeset: TreeChangeset<Tree>) {
     let previous = changeset
     changeset = newChangeset

@@ -255,28 +255,6 @@ final class DataSourcesAndBindersSnippetTests: XCTestCase {
     }
   }
 
-  func testTheOutlineBinderKeepsOneItemPerNode() {
-    MainActor.assumeIsolated {
-      let outline = OutlineUpdateValidatingView<String>()
-      var folders = TreeArray([TreeNode("Docs", [TreeNode("cv.pdf")]), TreeNode("Music")])
-      let tree = Property(TreeChangeset(reloading: folders))
-      let binder = OutlineBinderDataSource<TreeArray<String>, OutlineUpdateValidatingView<String>> { item, _ in
-        item.value
-      }
-      tree.bind(to: outline, using: binder)
-      let cv = binder.item(at: [0, 0])
-      let patch: [OrderedCollectionOperation<TreeNode<String>, IndexPath>] = [
-        .move(from: [0, 0], to: [1, 0]), .update(at: [1, 0], newElement: TreeNode("resume.pdf")),
-      ]
-      folders.apply(patch)
-      tree.value = TreeChangeset(collection: folders, patch: patch)
-      print(binder.item(at: [1, 0]) === cv)
-      print(cv.value)
-      XCTAssertEqual(printed.lines, ["true", "resume.pdf"])
-      XCTAssertEqual(outline.violations, [])
-    }
-  }
-
   func testStyledCellsSetTheirContentOnlyWhenItChanged() {
     MainActor.assumeIsolated {
       // snippet: datasources-styled
