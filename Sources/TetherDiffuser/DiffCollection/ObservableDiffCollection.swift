@@ -33,6 +33,8 @@ import TetherSignals
 public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: Hashable & Sendable>: SignalProtocol,
   @unchecked Sendable
 {
+  // Safe: its mutable state is touched only under the property's lock (see `bins` below).
+
   /// The changesets it emits: item changes of a 2D array with one section per bin.
   public typealias Changeset = TreeChangeset<Array2D<String, Element>>
 
