@@ -55,6 +55,25 @@ final class DocumentationSnippetTests: XCTestCase {
     }
   }
 
+  /// A sample copied into an app must compile there: it declares the `bag` it disposes into, and
+  /// a document whose samples use `Mutex` tells the reader to import `Synchronization`.
+  func testSamplesDeclareWhatTheyUse() throws {
+    let snippets = try DocumentationSources.snippets()
+    for document in try DocumentationSources.documents() {
+      let text = try String(contentsOf: document, encoding: .utf8)
+      for block in try DocumentationSources.swiftBlocks(in: document) {
+        guard let name = block.snippetName, let code = snippets[name] else { continue }
+        let place = "\(document.lastPathComponent):\(block.line)"
+        if code.contains("in: bag") && !code.contains("let bag = DisposeBag()") {
+          XCTFail("\(place): sample '\(name)' disposes into a `bag` it does not declare")
+        }
+        if code.contains("Mutex<") && !text.contains("import Synchronization") {
+          XCTFail("\(place): sample '\(name)' uses `Mutex` but the document never says `import Synchronization`")
+        }
+      }
+    }
+  }
+
   private func checkManifestExcerpt(_ code: String, place: String) throws {
     let manifest = try String(
       contentsOf: DocumentationSources.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)

@@ -20,9 +20,13 @@ import TetherChangesets
 /// moves, (4) deletes of sections emptied by stage 3 and reloads of moved rows. Empty stages are
 /// left out. Every other diff is one stage, the diff itself.
 ///
-/// Between stages the view must see intermediate data: each stage but the last has ``Stage/sections``,
-/// the sections after it, whose headers and rows are each read from the collection before the change
-/// (``Row/source(_:)``) or the final one (``Row/target(_:)``). The sectioned binder serves them as its data while a stage runs.
+/// Between stages the view must see intermediate data: in the four-stage plan each stage but the
+/// last has ``Stage/sections``, the sections after it, whose headers and rows are each read from the
+/// collection before the change (``Row/source(_:)``) or the final one (``Row/target(_:)``). The
+/// sectioned binder serves them as its data while a stage runs. A stage whose ``Stage/sections`` is
+/// `nil` leaves the final collection's layout: the last stage always, and also the first stage of
+/// the two-stage split of moved-and-updated rows (its moves already put every row where the final
+/// collection has it; only the reloads of those rows are left for the second stage).
 ///
 /// ```swift
 /// let staged = try StagedChangeset(diff: diff, oldItemCounts: [3, 2], newItemCounts: [2, 3])

@@ -45,8 +45,8 @@ final class GettingStartedSnippetTests: XCTestCase {
   }
 
   func testTheDiffAndThePatchDescribeTheSameChangeDifferently() {
-    let bag = DisposeBag()
     // snippet: getting-started-diff-and-patch
+    let bag = DisposeBag()
     let letters = MutableObservableArray(["a", "b", "c"])
     letters.observeNext { changeset in
       guard !changeset.isReload else { return }

@@ -33,8 +33,8 @@ private func print(_ item: Any) {
 
 final class MigrationSnippetTests: XCTestCase {
   func testAnObservableArray() {
-    let bag = DisposeBag()
     // snippet: migration-observable-array
+    let bag = DisposeBag()
     let names = MutableObservableArray(["ann", "bob"])
     names.observeNext { changeset in
       if changeset.isReload {
@@ -97,8 +97,8 @@ final class MigrationSnippetTests: XCTestCase {
   }
 
   func testAWriteFromInsideACallbackIsQueued() {
-    let bag = DisposeBag()
     // snippet: migration-reentrancy
+    let bag = DisposeBag()
     let level = Property(0)
     level.observeNext { value in
       print("start \(value)")
@@ -113,8 +113,8 @@ final class MigrationSnippetTests: XCTestCase {
   }
 
   func testFilterCollectionStateIsPerSubscriber() {
-    let bag = DisposeBag()
     // snippet: migration-filter-per-subscriber
+    let bag = DisposeBag()
     let numbers = MutableObservableArray([1, 2, 3, 4])
     let evens = numbers.filterCollection { $0.isMultiple(of: 2) }
     evens.observeNext { print("first: \($0)") }.dispose(in: bag)
@@ -190,8 +190,8 @@ final class MigrationSnippetTests: XCTestCase {
   }
 
   func testSectionsAsAnArray2D() {
-    let bag = DisposeBag()
     // snippet: migration-array2d
+    let bag = DisposeBag()
     let shelves = MutableObservableArray2D(
       Array2D(sectionsWithItems: [("Fruit", ["apple", "pear"]), ("Veg", ["leek"])])
     )

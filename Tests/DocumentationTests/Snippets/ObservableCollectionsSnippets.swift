@@ -48,8 +48,8 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
   }
 
   func testReloadsAreExplicit() {
-    let bag = DisposeBag()
     // snippet: observable-collections-reloads
+    let bag = DisposeBag()
     let numbers = MutableObservableArray([3, 1, 2])
     numbers.observeNext { print($0) }.dispose(in: bag)
     numbers.append(contentsOf: [])  // changes nothing: an empty changeset, not a reload
@@ -69,8 +69,8 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
   }
 
   func testABatchIsOneChangeset() {
-    let bag = DisposeBag()
     // snippet: observable-collections-batch
+    let bag = DisposeBag()
     let queue = MutableObservableArray(["a", "b", "c"])
     queue.observeNext { print($0) }.dispose(in: bag)
     let rotated = queue.batchUpdate { batch -> String in
@@ -94,8 +94,8 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
   }
 
   func testADiffedReplacementMatchesIdentifiableElementsById() {
-    let bag = DisposeBag()
     // snippet: observable-collections-replace
+    let bag = DisposeBag()
     let todos = MutableObservableArray([
       ObservableCollectionsTodo(id: 1, title: "write"),
       ObservableCollectionsTodo(id: 2, title: "test"),
@@ -117,8 +117,8 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
   }
 
   func testUndoAndRedo() {
-    let bag = DisposeBag()
     // snippet: observable-collections-undo
+    let bag = DisposeBag()
     let letters = MutableObservableArray(["a", "b", "c"])
     let log = Mutex<[MutableObservableArray<String>.Changeset]>([])
     letters.observeNext { changeset in log.withLock { $0.append(changeset) } }.dispose(in: bag)
@@ -142,8 +142,8 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
   }
 
   func testATwoDimensionalArray() {
-    let bag = DisposeBag()
     // snippet: observable-collections-array2d
+    let bag = DisposeBag()
     let contacts = MutableObservableArray2D(
       Array2D(sectionsWithItems: [("A", ["Alice", "Avery"]), ("B", ["Bob"])])
     )
@@ -167,8 +167,8 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
   }
 
   func testSetsAndDictionaries() {
-    let bag = DisposeBag()
     // snippet: observable-collections-set-dictionary
+    let bag = DisposeBag()
     let tags = MutableObservableSet<String>(["swift"])
     tags.observeNext { print($0) }.dispose(in: bag)
     tags.insert("linux")
@@ -207,8 +207,8 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
   }
 
   func testCollectionOperators() {
-    let bag = DisposeBag()
     // snippet: observable-collections-operators
+    let bag = DisposeBag()
     let chores = MutableObservableArray([
       ObservableCollectionsChore(title: "dishes", priority: 2),
       ObservableCollectionsChore(title: "laundry", priority: 1, isDone: true),
@@ -236,8 +236,8 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
   }
 
   func testDiffingASignalOfArrays() {
-    let bag = DisposeBag()
     // snippet: observable-collections-diff
+    let bag = DisposeBag()
     let results = PassthroughSubject<[String], Never>()
     results.diff().observeNext { print($0) }.dispose(in: bag)
     results.send(["a", "b", "c"])

@@ -48,8 +48,8 @@ final class SignalsAndPropertiesSnippetTests: XCTestCase {
   }
 
   func testSubjects() {
-    let bag = DisposeBag()
     // snippet: signals-and-properties-subjects
+    let bag = DisposeBag()
     let messages = PassthroughSubject<String, Never>()
     messages.send("lost")  // nobody is observing yet
     messages.observeNext { print("live: \($0)") }.dispose(in: bag)
@@ -68,8 +68,8 @@ final class SignalsAndPropertiesSnippetTests: XCTestCase {
   }
 
   func testAProperty() {
-    let bag = DisposeBag()
     // snippet: signals-and-properties-property
+    let bag = DisposeBag()
     let temperature = Property(20)
     temperature.observeNext { print("shows \($0)") }.dispose(in: bag)
     temperature.value = 21
@@ -83,8 +83,8 @@ final class SignalsAndPropertiesSnippetTests: XCTestCase {
   }
 
   func testBindingASignalToAProperty() {
-    let bag = DisposeBag()
     // snippet: signals-and-properties-bind
+    let bag = DisposeBag()
     let slider = PassthroughSubject<Int, Never>()
     let volume = Property(0)
     slider.bind(to: volume).dispose(in: bag)
@@ -107,8 +107,8 @@ final class SignalsAndPropertiesSnippetTests: XCTestCase {
   }
 
   func testTimeBasedOperatorsOnAVirtualClock() {
-    let bag = DisposeBag()
     // snippet: signals-and-properties-virtual-time
+    let bag = DisposeBag()
     let clock = VirtualTimeScheduler()
     let typing = PassthroughSubject<String, Never>()
     typing.debounce(for: 0.5, queue: clock)

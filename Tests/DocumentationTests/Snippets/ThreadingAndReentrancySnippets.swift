@@ -49,8 +49,8 @@ private func print(_ item: Any) {
 
 final class ThreadingAndReentrancySnippetTests: XCTestCase {
   func testASendFromACallbackIsDeliveredAfterTheCurrentEvent() {
-    let bag = DisposeBag()
     // snippet: threading-reentrant-send
+    let bag = DisposeBag()
     let chat = PassthroughSubject<String, Never>()
     chat.observeNext { message in
       print("alice hears \(message)")
@@ -64,8 +64,8 @@ final class ThreadingAndReentrancySnippetTests: XCTestCase {
   }
 
   func testAMutationFromACallbackIsAppliedAtOnceAndDeliveredLater() {
-    let bag = DisposeBag()
     // snippet: threading-reentrant-mutation
+    let bag = DisposeBag()
     let numbers = MutableObservableArray([1])
     numbers.observeNext { changeset in
       if !changeset.isReload, changeset.collection.last == 2 {
@@ -91,8 +91,8 @@ final class ThreadingAndReentrancySnippetTests: XCTestCase {
   }
 
   func testAnObserverMaySetThePropertyItObserves() {
-    let bag = DisposeBag()
     // snippet: threading-reentrant-property
+    let bag = DisposeBag()
     let level = Property(1)
     level.observeNext { value in
       print("level \(value)")
@@ -120,8 +120,8 @@ final class ThreadingAndReentrancySnippetTests: XCTestCase {
   }
 
   func testReceiveOnHopsOnceForABurst() {
-    let bag = DisposeBag()
     // snippet: threading-receive-on
+    let bag = DisposeBag()
     let clock = VirtualTimeScheduler()
     let updates = PassthroughSubject<Int, Never>()
     updates.receive(on: clock).observeNext { print("received \($0)") }.dispose(in: bag)
