@@ -41,7 +41,7 @@ final class Swift6ClientTests: XCTestCase {
     let store = Store()
     let updated = expectation(description: "view model updated")
     let viewModel = CounterViewModel(store: store) {}
-    XCTAssertEqual(viewModel.title, "", "bindings deliver on the main queue, after this turn")
+    XCTAssertEqual(viewModel.title, "Count: 0", "on the main thread a binding sets the current value at once")
 
     Task.detached {
       store.increment()

@@ -1,6 +1,6 @@
 import TetherSignals
 
-extension SignalProtocol where Error == Never, Element: Sendable {
+extension SignalProtocol where Error == Never {
   /// Observes the signal and hands every element to `apply` on the main thread, in order (see
   /// ``OrderedMainDelivery``), until the returned binding is disposed, the signal completes, or
   /// `isTargetAlive` says the view is gone. A view that is a `DisposeBagProvider` ends the binding
@@ -11,8 +11,8 @@ extension SignalProtocol where Error == Never, Element: Sendable {
   @MainActor
   func bindOnMain(
     view: AnyObject,
-    isTargetAlive: @escaping @MainActor @Sendable () -> Bool,
-    apply: @escaping @MainActor @Sendable (Element) -> Void
+    isTargetAlive: @escaping @MainActor () -> Bool,
+    apply: @escaping @MainActor (Element) -> Void
   ) -> any Disposable {
     let binding = CompositeDisposable()
     let subscription = SerialDisposable()

@@ -2,7 +2,7 @@ import Foundation
 import TetherChangesets
 import TetherSignals
 
-extension SignalProtocol where Error == Never, Element: FlatDataSourceChangesetConvertible & Sendable {
+extension SignalProtocol where Error == Never, Element: FlatDataSourceChangesetConvertible {
   /// The collection type a flat view shows for these elements.
   public typealias FlatCollection = Element.FlatChangeset.Collection
 

@@ -14,7 +14,7 @@ extension SignalProtocol where Error == Never {
   public func bind<Tree: TreeProtocol, View: OutlineViewProtocol>(
     to view: View,
     using dataSource: OutlineBinderDataSource<Tree, View>
-  ) -> any Disposable where Element == TreeChangeset<Tree>, Element: Sendable {
+  ) -> any Disposable where Element == TreeChangeset<Tree> {
     dataSource.view = view
     return bindOnMain(view: view) { [weak dataSource] in
       dataSource?.view != nil
@@ -36,7 +36,7 @@ extension SignalProtocol where Error == Never {
     to view: View,
     animations: FlatViewAnimations = .fade,
     createCell: @escaping @MainActor (OutlineItem<Tree.ChildNode.Value>, View) -> View.Cell
-  ) -> any Disposable where Element == TreeChangeset<Tree>, Element: Sendable {
+  ) -> any Disposable where Element == TreeChangeset<Tree> {
     bind(to: view, using: OutlineBinderDataSource<Tree, View>(animations: animations, createCell: createCell))
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import TetherChangesets
 import TetherSignals
 
-extension SignalProtocol where Error == Never, Element: SectionedDataSourceChangesetConvertible & Sendable {
+extension SignalProtocol where Error == Never, Element: SectionedDataSourceChangesetConvertible {
   /// The collection type a sectioned view shows for these elements.
   public typealias SectionedCollection = Element.SectionedChangeset.Collection
 
@@ -59,7 +59,7 @@ extension SignalProtocol where Error == Never, Element: SectionedDataSourceChang
 
 extension SignalProtocol
 where
-  Error == Never, Element: SectionedDataSourceChangesetConvertible & Sendable,
+  Error == Never, Element: SectionedDataSourceChangesetConvertible,
   Element.SectionedChangeset.Collection: QueryableSectionedDataSourceProtocol
 {
   /// Binds the changesets to a sectioned view with cells of `cellType`, reused by the view when it

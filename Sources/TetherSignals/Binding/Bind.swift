@@ -15,6 +15,11 @@ extension SignalProtocol where Error == Never {
   /// (or at once when it deinitializes, if it is a ``DisposeBagProvider``: the binding is put in
   /// its bag). It also ends when the signal completes or the returned disposable is disposed.
   ///
+  /// With ``ExecutionContext/immediateOnMain`` (Bond's context for bindings to main-thread
+  /// objects) an element sent on the main thread is set before `send` returns, unless elements
+  /// sent earlier from other threads are still queued for the main queue: then it is set right
+  /// after them, so elements are always set in the order they were sent.
+  ///
   /// ```swift
   /// store.count.bind(to: logger, context: .global()) { logger, count in logger.log(count) }
   /// ```
@@ -25,7 +30,7 @@ extension SignalProtocol where Error == Never {
     setter: @escaping @Sendable (Target, Element) -> Void
   ) -> any Disposable {
     let binding = SerialDisposable()
-    binding.otherDisposable = receive(on: context).observe { [weak target] event in
+    let set: @Sendable (Signal<Element, Error>.Event) -> Void = { [weak target] event in
       guard case .next(let element) = event else { return }
       guard let target else {
         binding.dispose()
@@ -33,17 +38,27 @@ extension SignalProtocol where Error == Never {
       }
       setter(target, element)
     }
+    if context.isImmediateOnMain {
+      binding.otherDisposable = observeOrdered(on: OrderedMainDelivery(set))
+    } else {
+      binding.otherDisposable = receive(on: context).observe(with: set)
+    }
     (target as? any DisposeBagProvider)?.bag.add(binding)
     return binding
   }
 }
 
-extension SignalProtocol where Error == Never, Element: Sendable {
+extension SignalProtocol where Error == Never {
   /// Binds the elements to a main-actor `target` (such as a view model) through `setter`, which
   /// runs on the main actor.
   ///
-  /// Elements sent from any thread are delivered on the main queue, in order. The target is held
-  /// weakly, as in ``bind(to:context:setter:)``.
+  /// Like Bond's bindings to main-thread objects (`.immediateOnMain`), an element sent on the main
+  /// thread is set before `send` (or the mutation) returns, so a view model bound in `viewDidLoad`
+  /// shows its value at once. Elements sent from other threads are set from the main queue. Either
+  /// way every element goes through one queue, so they are set in the order they were sent. The
+  /// target is held weakly, as in ``bind(to:context:setter:)``.
+  ///
+  /// Elements need not be `Sendable`: one sent on the main thread never leaves it.
   ///
   /// ```swift
   /// @MainActor final class CounterViewModel {
@@ -58,28 +73,52 @@ extension SignalProtocol where Error == Never, Element: Sendable {
     to target: Target,
     setter: @escaping @MainActor (Target, Element) -> Void
   ) -> any Disposable {
-    bind(to: target, context: .main) { target, element in
-      MainActor.assumeIsolated { setter(target, element) }
+    let binding = SerialDisposable()
+    let delivery = OrderedMainDelivery<Signal<Element, Error>.Event> { [weak target] event in
+      guard case .next(let element) = event else { return }
+      guard let target else {
+        binding.dispose()
+        return
+      }
+      setter(target, element)
     }
+    binding.otherDisposable = observeOrdered(on: delivery)
+    (target as? any DisposeBagProvider)?.bag.add(binding)
+    return binding
   }
 
-  /// Observes the elements on the main actor: `observer` runs on the main queue, in order.
+  /// Observes the elements on the main actor, in order: at once when sent on the main thread,
+  /// from the main queue when sent from another thread.
+  ///
+  /// Elements need not be `Sendable`: one sent on the main thread never leaves it.
   @discardableResult
   public func observeNextOnMain(with observer: @escaping @MainActor (Element) -> Void) -> any Disposable {
-    receive(on: ExecutionContext.main).observeNext { element in
-      MainActor.assumeIsolated { observer(element) }
-    }
+    observeOrdered(
+      on: OrderedMainDelivery { event in
+        if case .next(let element) = event { observer(element) }
+      })
   }
 
-  /// Observes the events on the main actor: `observer` runs on the main queue, in order.
+  /// Observes the events on the main actor, in order: at once when sent on the main thread, from
+  /// the main queue when sent from another thread.
   @discardableResult
   public func observeOnMain(
     with observer: @escaping @MainActor (Signal<Element, Error>.Event) -> Void
   )
     -> any Disposable
   {
-    receive(on: ExecutionContext.main).observe { event in
-      MainActor.assumeIsolated { observer(event) }
+    observeOrdered(on: OrderedMainDelivery(observer))
+  }
+}
+
+extension SignalProtocol {
+  /// Observes the signal through `delivery`, cancelling what it still holds when the observation
+  /// is disposed.
+  fileprivate func observeOrdered(on delivery: OrderedMainDelivery<Signal<Element, Error>.Event>) -> any Disposable {
+    let subscription = observe { event in delivery.send(event) }
+    return BlockDisposable {
+      delivery.cancel()
+      subscription.dispose()
     }
   }
 }

@@ -9,16 +9,32 @@ public struct ExecutionContext: Scheduler {
   private let context: @Sendable (@escaping @Sendable () -> Void) -> Void
   /// Lets `receive(on:)` and `subscribe(on:)` skip the hop for ``immediate``.
   @usableFromInline internal let isImmediate: Bool
+  /// Lets bindings keep the order of values sent on and off the main thread for ``immediateOnMain``.
+  internal let isImmediateOnMain: Bool
 
   /// Creates a context from a function that runs the actions it is given.
   public init(_ context: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
     self.context = context
     isImmediate = false
+    isImmediateOnMain = false
   }
 
   private init(immediate: Void) {
     context = { action in action() }
     isImmediate = true
+    isImmediateOnMain = false
+  }
+
+  private init(immediateOnMain: Void) {
+    context = { action in
+      if Thread.isMainThread {
+        action()
+      } else {
+        DispatchQueue.main.async(execute: action)
+      }
+    }
+    isImmediate = false
+    isImmediateOnMain = true
   }
 
   /// Runs `action` in this context.
@@ -38,15 +54,11 @@ public struct ExecutionContext: Scheduler {
   public static let main = ExecutionContext { action in DispatchQueue.main.async(execute: action) }
 
   /// Runs actions synchronously when already on the main thread, otherwise asynchronously on the
-  /// main queue. Cheaper than ``main``, but an action sent from the main thread can overtake one
-  /// still queued from another thread.
-  public static let immediateOnMain = ExecutionContext { action in
-    if Thread.isMainThread {
-      action()
-    } else {
-      DispatchQueue.main.async(execute: action)
-    }
-  }
+  /// main queue. Cheaper than ``main``, but as a plain context an action run from the main thread
+  /// can overtake one still queued from another thread. Bindings given this context
+  /// (`bind(to:context:setter:)`) keep the order: a value sent on the main thread is set at once
+  /// only when nothing sent earlier is still queued.
+  public static let immediateOnMain = ExecutionContext(immediateOnMain: ())
 
   /// Runs actions asynchronously on the global queue of the given quality of service.
   public static func global(qos: DispatchQoS.QoSClass = .default) -> ExecutionContext {
