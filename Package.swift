@@ -8,6 +8,7 @@
 //   TetherCollections  observable containers and collection operators
 //   TetherDataSources  data-source protocols, binders, view protocols, terminal view
 //   TetherDiffuser     Diffuser, Fuser and DiffCollection bins (bins are also a sectioned data source)
+//   TetherObservation  @Observable read-sides of properties and containers, for SwiftUI
 //   TetherSynchronization  the shared lock (package-internal; not a product)
 // The library has no package dependencies; benchmarks live in the nested `Benchmarks/` package.
 
@@ -24,6 +25,7 @@ let package = Package(
     .library(name: "TetherCollections", targets: ["TetherCollections"]),
     .library(name: "TetherDataSources", targets: ["TetherDataSources"]),
     .library(name: "TetherDiffuser", targets: ["TetherDiffuser"]),
+    .library(name: "TetherObservation", targets: ["TetherObservation"]),
     .library(name: "TetherTestSupport", targets: ["TetherTestSupport"]),
     .executable(name: "playground", targets: ["playground"]),
   ],
@@ -47,9 +49,14 @@ let package = Package(
       ]
     ),
     .target(
+      name: "TetherObservation",
+      dependencies: ["TetherSignals", "TetherChangesets", "TetherCollections"]
+    ),
+    .target(
       name: "Tether",
       dependencies: [
         "TetherSignals", "TetherChangesets", "TetherCollections", "TetherDataSources", "TetherDiffuser",
+        "TetherObservation",
       ]
     ),
     .target(name: "TetherTestSupport", dependencies: ["TetherSignals", "TetherChangesets"]),
@@ -69,6 +76,7 @@ let package = Package(
       dependencies: ["TetherDataSources", "TetherTestSupport"]
     ),
     .testTarget(name: "TetherDiffuserTests", dependencies: ["TetherDiffuser", "TetherTestSupport"]),
+    .testTarget(name: "TetherObservationTests", dependencies: ["TetherObservation", "TetherTestSupport"]),
     // Run on their own under `--sanitize=thread` by .ci/run.
     .testTarget(name: "TetherStressTests", dependencies: ["Tether", "TetherTestSupport"]),
     // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models.

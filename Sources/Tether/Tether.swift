@@ -3,4 +3,5 @@
 @_exported import TetherCollections
 @_exported import TetherDataSources
 @_exported import TetherDiffuser
+@_exported import TetherObservation
 @_exported import TetherSignals
