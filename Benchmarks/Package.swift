@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Tether's benchmarks: a nested package so the library's own dependency graph stays empty.
 // Run: swift run -c release --package-path Benchmarks tether-benchmarks [SUITE ...]
 import PackageDescription

@@ -74,6 +74,28 @@ final class DocumentationSnippetTests: XCTestCase {
     }
   }
 
+  /// The toolchain the documents ask for is the one `Package.swift` declares.
+  func testTheStatedToolchainIsTheManifestsToolsVersion() throws {
+    let manifest = try String(
+      contentsOf: DocumentationSources.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let prefix = "// swift-tools-version: "
+    let firstLine = try XCTUnwrap(manifest.split(separator: "\n").first)
+    XCTAssertTrue(firstLine.hasPrefix(prefix))
+    let toolsVersion = firstLine.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+    for document in try DocumentationSources.documents() {
+      let text = try String(contentsOf: document, encoding: .utf8)
+      var rest = text[...]
+      while let range = rest.range(of: "Swift 6.") {
+        let version = "6." + rest[range.upperBound...].prefix { $0.isNumber }
+        let after = rest[range.upperBound...].drop { $0.isNumber }
+        if after.hasPrefix(" or later") {
+          XCTAssertEqual(version, toolsVersion, "\(document.lastPathComponent) asks for Swift \(version)")
+        }
+        rest = after
+      }
+    }
+  }
+
   private func checkManifestExcerpt(_ code: String, place: String) throws {
     let manifest = try String(
       contentsOf: DocumentationSources.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
