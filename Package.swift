@@ -9,6 +9,8 @@
 //   TetherDataSources  data-source protocols, binders, view protocols, terminal view
 //   TetherDiffuser     Diffuser, Fuser and DiffCollection bins (bins are also a sectioned data source)
 //   TetherObservation  @Observable read-sides of properties and containers, for SwiftUI
+//   TetherUIKit, TetherAppKit  UITableView/UICollectionView and NSTableView/NSOutlineView adapters
+//                      (empty on Linux; type-checked there by the nested Checks/AppleAdapters)
 //   TetherSynchronization  the shared lock (package-internal; not a product)
 // The library has no package dependencies; benchmarks live in the nested `Benchmarks/` package.
 
@@ -26,6 +28,8 @@ let package = Package(
     .library(name: "TetherDataSources", targets: ["TetherDataSources"]),
     .library(name: "TetherDiffuser", targets: ["TetherDiffuser"]),
     .library(name: "TetherObservation", targets: ["TetherObservation"]),
+    .library(name: "TetherUIKit", targets: ["TetherUIKit"]),
+    .library(name: "TetherAppKit", targets: ["TetherAppKit"]),
     .library(name: "TetherTestSupport", targets: ["TetherTestSupport"]),
     .executable(name: "playground", targets: ["playground"]),
   ],
@@ -52,11 +56,13 @@ let package = Package(
       name: "TetherObservation",
       dependencies: ["TetherSignals", "TetherChangesets", "TetherCollections"]
     ),
+    .target(name: "TetherUIKit", dependencies: ["TetherSignals", "TetherDataSources"]),
+    .target(name: "TetherAppKit", dependencies: ["TetherSignals", "TetherDataSources"]),
     .target(
       name: "Tether",
       dependencies: [
         "TetherSignals", "TetherChangesets", "TetherCollections", "TetherDataSources", "TetherDiffuser",
-        "TetherObservation",
+        "TetherObservation", "TetherUIKit", "TetherAppKit",
       ]
     ),
     .target(name: "TetherTestSupport", dependencies: ["TetherSignals", "TetherChangesets"]),

@@ -40,7 +40,7 @@ public protocol ContentConfigurableView: AnyObject {
 /// A cell type a binder can create on its own, for `bind(to:cellType:configureCell:)`.
 ///
 /// On Linux, ``TerminalTextCell`` conforms; a `UITableViewCell` subclass is registered with the
-/// table view instead (see the `Apple/` folder).
+/// table view instead (see the `TetherUIKit` module).
 @MainActor
 public protocol ConstructibleCell: AnyObject {
   /// Creates an empty cell.

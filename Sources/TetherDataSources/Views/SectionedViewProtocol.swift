@@ -4,7 +4,7 @@ import Foundation
 /// of `UITableView`, with the same names and signatures.
 ///
 /// On Apple platforms `UITableView` and `UICollectionView` conform in a few lines (see the
-/// `Apple/` folder); on Linux ``BatchUpdateValidatingView`` and ``TerminalListView`` conform.
+/// `TetherUIKit` module); on Linux ``BatchUpdateValidatingView`` and ``TerminalListView`` conform.
 ///
 /// The view asks its ``sectionedDataSource`` for counts and cells, as `UITableView` asks its
 /// `dataSource`: after ``reloadData()``, and for every inserted or reloaded row or section of a batch.

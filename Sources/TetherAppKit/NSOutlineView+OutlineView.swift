@@ -1,9 +1,12 @@
-// macOS only. This file cannot be compiled on Linux, where Tether is developed and tested: it is
-// kept minimal, every item-update method of `OutlineViewProtocol` being AppKit's own. The cell type,
+// macOS only. On Linux, Checks/AppleAdapters type-checks this file against stub AppKit and
+// ObjectiveC modules written from Apple's documentation. Kept minimal,
+// every item-update method of `OutlineViewProtocol` being AppKit's own. The cell type,
 // animation options and `performWithoutAnimation(_:)` come from the `NSTableView` conformance.
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 import AppKit
 import ObjectiveC
+import TetherDataSources
+import TetherSignals
 
 extension NSOutlineView: OutlineViewProtocol {
   /// The binder answering the outline view's questions, through a bridge object that becomes its
@@ -12,7 +15,7 @@ extension NSOutlineView: OutlineViewProtocol {
     get { (dataSource as? OutlineViewDataSourceBridge)?.source }
     set {
       let bridge = newValue.map { OutlineViewDataSourceBridge(source: $0) }
-      objc_setAssociatedObject(self, &dataSourceBridgeKey, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      objc_setAssociatedObject(self, &AssociatedObjectKeys.dataSourceBridge, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       dataSource = bridge
       delegate = bridge
     }

@@ -1,7 +1,10 @@
-// Apple platforms only. This file cannot be compiled on Linux, where Tether is developed and
-// tested: it is kept minimal, every method of `SectionedViewProtocol` being UIKit's own.
+// Apple platforms only. On Linux, Checks/AppleAdapters type-checks this file against stub UIKit
+// and ObjectiveC modules written from Apple's documentation; every method of
+// `SectionedViewProtocol` is UIKit's own.
 #if canImport(UIKit) && !os(watchOS)
 import ObjectiveC
+import TetherDataSources
+import TetherSignals
 import UIKit
 
 extension UITableView: SectionedViewProtocol {
@@ -19,7 +22,7 @@ extension UITableView: SectionedViewProtocol {
     get { (dataSource as? TableViewDataSourceBridge)?.source }
     set {
       let bridge = newValue.map { TableViewDataSourceBridge(source: $0) }
-      objc_setAssociatedObject(self, &dataSourceBridgeKey, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      objc_setAssociatedObject(self, &AssociatedObjectKeys.dataSourceBridge, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       dataSource = bridge
     }
   }
@@ -28,6 +31,12 @@ extension UITableView: SectionedViewProtocol {
   public func performWithoutAnimation(_ updates: () -> Void) {
     withoutActuallyEscaping(updates) { UIView.performWithoutAnimation($0) }
   }
+}
+
+extension UITableView: DisposeBagProvider {
+  /// The table view's bindings, disposed when it is deallocated (an associated object), so a
+  /// binding ends with its view rather than at the next changeset.
+  nonisolated public var bag: DisposeBag { associatedBag(of: self) }
 }
 
 /// Forwards the view's data-source questions to a binder, held weakly (the binding owns it).

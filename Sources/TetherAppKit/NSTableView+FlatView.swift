@@ -1,5 +1,6 @@
-// macOS only. This file cannot be compiled on Linux, where Tether is developed and tested: it is
-// kept minimal, every row-update method of `FlatViewProtocol` being AppKit's own.
+// macOS only. On Linux, Checks/AppleAdapters type-checks this file against stub AppKit and
+// ObjectiveC modules written from Apple's documentation. Kept minimal,
+// every row-update method of `FlatViewProtocol` being AppKit's own.
 //
 // The bridge is the table view's `dataSource` and its `delegate` (view-based tables get their cell
 // views from the delegate). `NSOutlineView` inherits this conformance but is bound through
@@ -8,6 +9,8 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 import AppKit
 import ObjectiveC
+import TetherDataSources
+import TetherSignals
 
 extension NSTableView: FlatViewProtocol {
   /// A view-based table view's cells.
@@ -24,7 +27,7 @@ extension NSTableView: FlatViewProtocol {
     get { (dataSource as? TableViewFlatDataSourceBridge)?.source }
     set {
       let bridge = newValue.map { TableViewFlatDataSourceBridge(source: $0) }
-      objc_setAssociatedObject(self, &dataSourceBridgeKey, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      objc_setAssociatedObject(self, &AssociatedObjectKeys.dataSourceBridge, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       dataSource = bridge
       delegate = bridge
     }
@@ -39,6 +42,12 @@ extension NSTableView: FlatViewProtocol {
       }
     }
   }
+}
+
+extension NSTableView: DisposeBagProvider {
+  /// The table view's bindings (an outline view's too), disposed when it is deallocated (an
+  /// associated object), so a binding ends with its view rather than at the next changeset.
+  nonisolated public var bag: DisposeBag { associatedBag(of: self) }
 }
 
 /// Forwards the view's data-source questions to a binder, held weakly (the binding owns it).

@@ -1,8 +1,11 @@
-// Apple platforms only. This file cannot be compiled on Linux, where Tether is developed and
-// tested: it is kept minimal. A collection view names its rows "items" and does not animate per
-// kind, so the row methods forward to the item methods and the animation is ignored.
+// Apple platforms only. On Linux, Checks/AppleAdapters type-checks this file against stub UIKit
+// and ObjectiveC modules written from Apple's documentation. A collection view names its rows
+// "items" and does not animate per kind, so the row methods forward to the item methods and the
+// animation is ignored.
 #if canImport(UIKit) && !os(watchOS)
 import ObjectiveC
+import TetherDataSources
+import TetherSignals
 import UIKit
 
 extension UICollectionView: SectionedViewProtocol {
@@ -15,7 +18,7 @@ extension UICollectionView: SectionedViewProtocol {
     get { (dataSource as? CollectionViewDataSourceBridge)?.source }
     set {
       let bridge = newValue.map { CollectionViewDataSourceBridge(source: $0) }
-      objc_setAssociatedObject(self, &dataSourceBridgeKey, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      objc_setAssociatedObject(self, &AssociatedObjectKeys.dataSourceBridge, bridge, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
       dataSource = bridge
     }
   }
@@ -43,6 +46,12 @@ extension UICollectionView: SectionedViewProtocol {
   public func performWithoutAnimation(_ updates: () -> Void) {
     withoutActuallyEscaping(updates) { UIView.performWithoutAnimation($0) }
   }
+}
+
+extension UICollectionView: DisposeBagProvider {
+  /// The collection view's bindings, disposed when it is deallocated (an associated object), so a
+  /// binding ends with its view rather than at the next changeset.
+  nonisolated public var bag: DisposeBag { associatedBag(of: self) }
 }
 
 /// Forwards the view's data-source questions to a binder, held weakly (the binding owns it).

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Type-checks the UIKit and AppKit adapters (Sources/TetherUIKit, Sources/TetherAppKit) on Linux
+# against the stub modules in Checks/AppleAdapters, then proves the check has teeth: each mutation
+# below (a renamed UIKit/AppKit call or a misspelt data-source method) must make the build fail.
+# What this proves and what it cannot: README.md, "Platforms".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+package=Checks/AppleAdapters
+build() { swift build --package-path "$package" "$@"; }
+
+echo "--- the adapters build against the stubs, without warnings"
+build 2>&1 | tee .apple-adapters.log
+if grep -E "^(/|Sources|Checks).*: warning:" .apple-adapters.log; then
+  echo "check-apple-adapters: the adapters compile with warnings (above)." >&2
+  exit 1
+fi
+rm -f .apple-adapters.log
+
+# file|text|mutated text
+mutations=(
+  "Sources/TetherUIKit/UICollectionView+SectionedView.swift|insertItems(at: indexPaths)|insertItem(at: indexPaths)"
+  "Sources/TetherUIKit/UITableView+SectionedView.swift|titleForHeaderInSection section|titleForHeaderIn section"
+  "Sources/TetherUIKit/UITableView+SectionedView.swift|(updates) { UIView.performWithoutAnimation(|(updates) { UIView.performWithoutAnimations("
+  "Sources/TetherAppKit/NSTableView+FlatView.swift|NSAnimationContext.runAnimationGroup|NSAnimationContext.runAnimationGroups"
+  "Sources/TetherAppKit/NSOutlineView+OutlineView.swift|child index: Int, ofItem item|child index: Int, of item"
+)
+backup=$(mktemp -d)
+restore() {
+  for entry in "${mutations[@]}"; do
+    file=${entry%%|*}
+    [ -f "$backup/$(basename "$file")" ] && cp "$backup/$(basename "$file")" "$file"
+  done
+  rm -rf "$backup"
+}
+trap restore EXIT
+for entry in "${mutations[@]}"; do
+  IFS='|' read -r file text mutated <<<"$entry"
+  cp "$file" "$backup/$(basename "$file")"
+  grep -qF "$text" "$file" || { echo "check-apple-adapters: '$text' not found in $file" >&2; exit 1; }
+  python3 - "$file" "$text" "$mutated" <<'PY'
+import sys
+path, old, new = sys.argv[1:]
+text = open(path).read()
+open(path, "w").write(text.replace(old, new, 1))
+PY
+  if build >/dev/null 2>&1; then
+    echo "check-apple-adapters: the build passed with '$text' changed to '$mutated' in $file" >&2
+    exit 1
+  fi
+  echo "--- fails as it must with '$mutated' in $(basename "$file")"
+  cp "$backup/$(basename "$file")" "$file"
+done
+echo "Apple adapters: type-checked against the stubs; every mutation was caught"
