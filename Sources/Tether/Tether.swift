@@ -1,6 +1,6 @@
-// The Apple adapters: empty modules on Linux, the UIKit and AppKit conformances elsewhere.
+// The umbrella module: `import Tether` is all an app needs. `TetherAppKit` and `TetherUIKit` hold
+// the Apple adapters and are empty on Linux.
 @_exported import TetherAppKit
-// The umbrella module: `import Tether` is all an app needs.
 @_exported import TetherChangesets
 @_exported import TetherCollections
 @_exported import TetherDataSources
