@@ -13,21 +13,7 @@ import TetherSynchronization
 /// returns.
 public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol, Disposable,
   @unchecked Sendable
-{  // Safe: `observer` is immutable and @Sendable; all mutable state is in the `state` mutex.
-  @usableFromInline
-  internal struct State {
-    /// Queued events; `foreign` when a thread other than the deliverer queued them.
-    @usableFromInline var pending = FIFOQueue<(event: Signal<Element, Error>.Event, foreign: Bool)>()
-    @usableFromInline var isDelivering = false
-    /// The thread delivering, or 0 while delivery is being handed over.
-    @usableFromInline var deliverer: UInt = 0
-    @usableFromInline var isTerminated = false  // a terminal event was accepted
-    @usableFromInline var isDisposed = false
-    @usableFromInline var producerDisposable: (any Disposable)?
-
-    @inlinable init() {}
-  }
-
+{  // Safe: `observer` and `control` are immutable; all mutable state is in the control's mutex.
   /// What the deliverer does next.
   @usableFromInline
   internal enum Step {
@@ -37,7 +23,11 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
   }
 
   @usableFromInline internal let observer: @Sendable (Signal<Element, Error>.Event) -> Void
-  @usableFromInline internal let state = Locked(State())
+  /// The observation's state and disposable, which does not hold `observer`: the producer holds
+  /// this observer, the observation's owner holds the control. So a producer that lets go of the
+  /// observer without ending it (a released subject) releases `observer` and what it captures,
+  /// even while a downstream operator still holds the control to dispose it.
+  @usableFromInline internal let control = ObservationControl<Element, Error>()
 
   /// Creates an observer forwarding to `observer`.
   public init(_ observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) {
@@ -47,14 +37,14 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
   /// Whether the observation has ended (disposed, or a terminal event was received).
   @inlinable
   public var isDisposed: Bool {
-    state.withLock { $0.isDisposed || $0.isTerminated }
+    control.isDisposed
   }
 
   /// Receives one event; see the type's documentation for ordering.
   @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {
     let thread = currentThreadID()
-    let deliverNow: Bool = state.withLock { state in
+    let deliverNow: Bool = control.state.withLock { state in
       guard !state.isTerminated, !state.isDisposed else { return false }
       if event.isTerminal { state.isTerminated = true }
       if state.isDelivering {
@@ -88,7 +78,7 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
           return
         }
       }
-      step = state.withLock { state in
+      step = control.state.withLock { state in
         if state.isDisposed { state.pending.removeAll() }
         guard let (event, foreign) = state.pending.first else {
           state.isDelivering = false
@@ -112,7 +102,7 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
   @usableFromInline
   internal func resumeDelivery() {
     let thread = currentThreadID()
-    let step: Step = state.withLock { state in
+    let step: Step = control.state.withLock { state in
       state.deliverer = thread
       if state.isDisposed { state.pending.removeAll() }
       guard let (event, _) = state.pending.popFirst() else {
@@ -127,6 +117,47 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
 
   /// Stops delivery and disposes the producer's disposable.
   public func dispose() {
+    control.dispose()
+  }
+
+  @usableFromInline
+  internal func finish() {
+    control.finish()
+  }
+}
+
+/// The state of one observation made with an ``AtomicObserver``, and its disposable.
+@usableFromInline
+internal final class ObservationControl<Element, Error: Swift.Error>: Disposable, @unchecked Sendable {
+  // Safe: all mutable state is in the `state` mutex.
+  @usableFromInline
+  internal struct State {
+    /// Queued events; `foreign` when a thread other than the deliverer queued them.
+    @usableFromInline var pending = FIFOQueue<(event: Signal<Element, Error>.Event, foreign: Bool)>()
+    @usableFromInline var isDelivering = false
+    /// The thread delivering, or 0 while delivery is being handed over.
+    @usableFromInline var deliverer: UInt = 0
+    @usableFromInline var isTerminated = false  // a terminal event was accepted
+    @usableFromInline var isDisposed = false
+    @usableFromInline var producerDisposable: (any Disposable)?
+
+    @inlinable init() {}
+  }
+
+  @usableFromInline internal let state = Locked(State())
+
+  @inlinable
+  internal init() {}
+
+  /// Whether the observation has ended (disposed, or a terminal event was received).
+  @inlinable
+  internal var isDisposed: Bool {
+    state.withLock { $0.isDisposed || $0.isTerminated }
+  }
+
+  /// Stops delivery and disposes the producer's disposable.
+  @usableFromInline
+  internal func dispose() {
     let disposable: (any Disposable)? = state.withLock { state in
       guard !state.isDisposed else { return nil }
       state.isDisposed = true
@@ -150,6 +181,7 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
     if disposeNow { disposable.dispose() }
   }
 
+  /// Ends delivery after a terminal event and disposes the producer's disposable.
   @usableFromInline
   internal func finish() {
     let disposable: (any Disposable)? = state.withLock { state in

@@ -38,13 +38,13 @@ internal func ambSignals<Element, Error>(_ signals: [Signal<Element, Error>]) ->
       switch storage.update({ machine, _ in machine.attach(observation, at: index) }) {
       case .none:
         observation.dispose()
-        return storage
+        return storage.handle
       case .some(let keep):
         if !keep { observation.dispose() }
       }
       if storage.update({ machine, _ in machine.winner != nil }) != false { break }
     }
-    return storage
+    return storage.handle
   })
 }
 

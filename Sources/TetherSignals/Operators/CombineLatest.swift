@@ -111,7 +111,7 @@ public func combineLatest<S: SignalProtocol>(_ signals: [S]) -> Signal<[S.Elemen
       storage.add(
         signal.observe { event in storage.update { machine, outbox in machine.receive(event, at: index, &outbox) } })
     }
-    return storage
+    return storage.handle
   })
 }
 
@@ -145,9 +145,9 @@ internal func combineLatestPair<A, B, Error>(
   Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(CombineLatestPairMachine<A, B, Error>(), observer: observer)
     storage.add(a.observe { event in storage.update { machine, outbox in machine.receiveFirst(event, &outbox) } })
-    guard !storage.isDisposed else { return storage }
+    guard !storage.isDisposed else { return storage.handle }
     storage.add(b.observe { event in storage.update { machine, outbox in machine.receiveSecond(event, &outbox) } })
-    return storage
+    return storage.handle
   })
 }
 

@@ -33,7 +33,7 @@ extension SignalProtocol {
             fire: { machine, outbox in machine.fire(generation, &outbox) },
             attach: { machine, timer in machine.timer.attach(timer, generation: generation) })
         })
-      return storage
+      return storage.handle
     })
   }
 }

@@ -27,7 +27,7 @@ extension SignalProtocol {
             fire: { machine, outbox in machine.fire(id, &outbox) },
             attach: { machine, timer in machine.attach(timer, id: id) })
         })
-      return storage
+      return storage.handle
     })
   }
 }

@@ -122,7 +122,7 @@ extension SignalProtocol {
         }
       }
       observeAttempts()
-      return storage
+      return storage.handle
     })
   }
 

@@ -61,7 +61,7 @@ internal func flattenLatest<Element, Error>(_ outer: Signal<Signal<Element, Erro
         case .some(let unwanted): unwanted?.dispose()
         }
       })
-    return storage
+    return storage.handle
   })
 }
 

@@ -83,7 +83,7 @@ internal func flattenMerge<Element, Error>(_ outer: Signal<Signal<Element, Error
         case .some(let unwanted): unwanted?.dispose()
         }
       })
-    return storage
+    return storage.handle
   })
 }
 
@@ -177,7 +177,7 @@ internal func flattenConcat<Element, Error>(_ outer: Signal<Signal<Element, Erro
         let start = storage.update { machine, outbox in machine.receiveOuter(event, &outbox) }
         if let start, let start { observeInners(from: start) }
       })
-    return storage
+    return storage.handle
   })
 }
 

@@ -62,7 +62,7 @@ internal func mergeSignals<Element, Error>(_ signals: [Signal<Element, Error>]) 
       guard !storage.isDisposed else { break }
       storage.add(signal.observe { event in storage.update { machine, outbox in machine.receive(event, &outbox) } })
     }
-    return storage
+    return storage.handle
   })
 }
 

@@ -58,23 +58,28 @@ internal final class ShareCore<Element, Error: Swift.Error>: Sendable {
       state.connection = connection
       return connection
     }
+    // The closures below capture parts, not `self`: the core holds the source, which may be a
+    // subject holding the source's observer, and the subject, which holds downstream observers
+    // that may hold the disposable returned here.
+    let state = self.state
     if let connection {
+      let subject = self.subject
       connection.otherDisposable = source.observe { event in
         // An event already on its way when the last observer left must not reach a later
         // connection's observers.
         guard !connection.isDisposed else { return }
         if event.isTerminal {
-          self.state.withLock { state in
+          state.withLock { state in
             state.hasEnded = true
             state.connection = nil
           }
         }
-        self.subject.on(event)
+        subject.on(event)
       }
     }
     return BlockDisposable {
       subscription.dispose()
-      let disconnect = self.state.withLock { state -> SerialDisposable? in
+      let disconnect = state.withLock { state -> SerialDisposable? in
         state.observers -= 1
         guard state.observers == 0 else { return nil }
         defer { state.connection = nil }

@@ -34,7 +34,7 @@ extension SignalProtocol {
             fire: { machine, outbox in machine.endWindow(generation, &outbox) },
             attach: { machine, timer in machine.window.attach(timer, generation: generation) })
         })
-      return storage
+      return storage.handle
     })
   }
 }

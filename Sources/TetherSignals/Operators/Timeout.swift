@@ -39,7 +39,7 @@ extension SignalProtocol {
           else { return }
           startWait(armed)
         })
-      return storage
+      return storage.handle
     })
   }
 }

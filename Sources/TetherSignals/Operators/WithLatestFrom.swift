@@ -13,9 +13,9 @@ extension SignalProtocol {
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(WithLatestFromMachine<Element, Other.Element, Error>(), observer: observer)
       storage.add(other.observe { event in storage.update { machine, outbox in machine.receiveOther(event, &outbox) } })
-      guard !storage.isDisposed else { return storage }
+      guard !storage.isDisposed else { return storage.handle }
       storage.add(upstream.observe { event in storage.update { machine, outbox in machine.receive(event, &outbox) } })
-      return storage
+      return storage.handle
     })
   }
 

@@ -104,7 +104,7 @@ public func zip<S: SignalProtocol>(_ signals: [S]) -> Signal<[S.Element], S.Erro
       storage.add(
         signal.observe { event in storage.update { machine, outbox in machine.receive(event, at: index, &outbox) } })
     }
-    return storage
+    return storage.handle
   })
 }
 
@@ -113,9 +113,9 @@ internal func zipPair<A, B, Error>(_ a: Signal<A, Error>, _ b: Signal<B, Error>)
   Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(ZipPairMachine<A, B, Error>(), observer: observer)
     storage.add(a.observe { event in storage.update { machine, outbox in machine.receiveFirst(event, &outbox) } })
-    guard !storage.isDisposed else { return storage }
+    guard !storage.isDisposed else { return storage.handle }
     storage.add(b.observe { event in storage.update { machine, outbox in machine.receiveSecond(event, &outbox) } })
-    return storage
+    return storage.handle
   })
 }
 

@@ -42,8 +42,8 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
   public init(_ producer: @escaping Producer) {
     subscribe = { observer in
       let atomicObserver = AtomicObserver(observer)
-      atomicObserver.attach(producer(atomicObserver))
-      return atomicObserver
+      atomicObserver.control.attach(producer(atomicObserver))
+      return atomicObserver.control
     }
   }
 

@@ -66,56 +66,45 @@ internal struct Outbox<Element, Error: Swift.Error> {
 /// arriving during a delivery (from another thread, or from the observer itself) is queued and
 /// delivered by the thread already delivering.
 ///
-/// The storage is the observation's disposable. It ends when the machine emits a terminal event
-/// or when it is disposed; either way it disposes, outside the lock, the resources added with
-/// ``add(_:)`` and the disposables ``OperatorStateMachine/finish()`` hands back. After that,
-/// ``update(_:)`` no longer runs. No delivery starts after ``dispose()`` returns.
+/// The observation's disposable is ``handle``, the ``OperatorControl`` holding the state. It ends
+/// when the machine emits a terminal event or when it is disposed; either way it disposes, outside
+/// the lock, the resources added with ``add(_:)`` and the disposables
+/// ``OperatorStateMachine/finish()`` hands back. After that, ``update(_:)`` no longer runs. No
+/// delivery starts after ``dispose()`` returns.
+///
+/// Ownership runs one way, from the sources to the observer: the inputs' callbacks hold the
+/// storage, which holds the observer and the control; the control holds the upstream disposables
+/// but not the observer. So when every source has gone away without ending (a released subject),
+/// nothing holds the observer any more, even though the downstream operator still holds this
+/// observation's disposable, and the upstream one's disposable is held here.
 @usableFromInline
-internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Error: Swift.Error>: Disposable,
-  @unchecked Sendable
-{
-  // Safe: `observer` is immutable and @Sendable; the machine, the queue and the resources are only
-  // touched inside the `state` mutex.
+internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Error: Swift.Error>: Sendable {
   @usableFromInline internal typealias Event = Signal<Element, Error>.Event
-
-  @usableFromInline
-  internal struct State {
-    @usableFromInline var machine: Machine
-    @usableFromInline var outbox = Outbox<Element, Error>()
-    @usableFromInline var isDelivering = false
-    /// The observer disposed the observation: nothing more is delivered.
-    @usableFromInline var isDisposed = false
-    /// The operator ended (terminal emitted or disposed): the machine is no longer updated.
-    @usableFromInline var isFinished = false
-    @usableFromInline var resources: [any Disposable] = []
-
-    @inlinable
-    init(machine: Machine) {
-      self.machine = machine
-    }
-  }
+  @usableFromInline internal typealias Control = OperatorControl<Machine, Element, Error>
 
   @usableFromInline internal let observer: @Sendable (Event) -> Void
-  @usableFromInline internal let state: Locked<State>
+  @usableFromInline internal let control: Control
 
   @inlinable
   internal init(_ machine: Machine, observer: @escaping @Sendable (Event) -> Void) {
     self.observer = observer
-    state = Locked(State(machine: machine))
+    control = Control(machine)
   }
+
+  /// The observation's disposable; it does not hold the observer.
+  @inlinable
+  internal var handle: any Disposable { control }
 
   /// Whether the operator has ended (emitted a terminal event, or was disposed).
   @inlinable
-  internal var isDisposed: Bool {
-    state.withLock { $0.isFinished }
-  }
+  internal var isDisposed: Bool { control.isDisposed }
 
   /// Runs `body` on the machine under the lock, then delivers what it emitted once the lock is
   /// released. Returns `body`'s result, or `nil` without running it if the operator has ended.
   @inlinable
   @discardableResult
   internal func update<Action>(_ body: (inout Machine, inout Outbox<Element, Error>) -> Action) -> Action? {
-    let (action, first, disposables) = state.withLock { state -> (Action?, Event?, [any Disposable]) in
+    let (action, first, disposables) = control.state.withLock { state -> (Action?, Event?, [any Disposable]) in
       guard !state.isFinished else { return (nil, nil, []) }
       let action = body(&state.machine, &state.outbox)
       var disposables: [any Disposable] = []
@@ -133,6 +122,76 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
     for disposable in disposables { disposable.dispose() }
     if let first { deliver(first) }
     return action
+  }
+
+  /// Keeps `disposable` until the operator ends, or disposes it at once if it already has.
+  @inlinable
+  internal func add(_ disposable: any Disposable) {
+    control.add(disposable)
+  }
+
+  /// Stops delivery and disposes everything the operator holds.
+  @inlinable
+  internal func dispose() {
+    control.dispose()
+  }
+
+  @inlinable
+  internal func deliver(_ first: Event) {
+    var event = first
+    while true {
+      observer(event)
+      let next = control.state.withLock { state -> Event? in
+        if state.isDisposed { state.outbox.queue.removeAll() }
+        guard let next = state.outbox.queue.popFirst() else {
+          state.isDelivering = false
+          return nil
+        }
+        return next
+      }
+      guard let next else { return }
+      event = next
+    }
+  }
+}
+
+/// The state of one observation of a stateful operator, and its disposable.
+///
+/// It holds the machine, the queued events and the upstream disposables, never the downstream
+/// observer (see ``OperatorStorage``).
+@usableFromInline
+internal final class OperatorControl<Machine: OperatorStateMachine, Element, Error: Swift.Error>: Disposable,
+  @unchecked Sendable
+{
+  // Safe: the machine, the queue and the resources are only touched inside the `state` mutex.
+  @usableFromInline
+  internal struct State {
+    @usableFromInline var machine: Machine
+    @usableFromInline var outbox = Outbox<Element, Error>()
+    @usableFromInline var isDelivering = false
+    /// The observer disposed the observation: nothing more is delivered.
+    @usableFromInline var isDisposed = false
+    /// The operator ended (terminal emitted or disposed): the machine is no longer updated.
+    @usableFromInline var isFinished = false
+    @usableFromInline var resources: [any Disposable] = []
+
+    @inlinable
+    init(machine: Machine) {
+      self.machine = machine
+    }
+  }
+
+  @usableFromInline internal let state: Locked<State>
+
+  @inlinable
+  internal init(_ machine: Machine) {
+    state = Locked(State(machine: machine))
+  }
+
+  /// Whether the operator has ended (emitted a terminal event, or was disposed).
+  @inlinable
+  internal var isDisposed: Bool {
+    state.withLock { $0.isFinished }
   }
 
   /// Keeps `disposable` until the operator ends, or disposes it at once if it already has.
@@ -160,24 +219,6 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
       return disposables
     }
     for disposable in disposables { disposable.dispose() }
-  }
-
-  @inlinable
-  internal func deliver(_ first: Event) {
-    var event = first
-    while true {
-      observer(event)
-      let next = state.withLock { state -> Event? in
-        if state.isDisposed { state.outbox.queue.removeAll() }
-        guard let next = state.outbox.queue.popFirst() else {
-          state.isDelivering = false
-          return nil
-        }
-        return next
-      }
-      guard let next else { return }
-      event = next
-    }
   }
 }
 

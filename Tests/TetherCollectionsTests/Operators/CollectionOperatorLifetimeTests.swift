@@ -1,0 +1,46 @@
+import TetherChangesets
+import TetherCollections
+import TetherSignals
+import TetherTestSupport
+import XCTest
+
+/// Something an observer captures; its lifetime shows whether the observer is still held.
+private final class Marker: Sendable {}
+
+/// A collection operator fed by a subject that goes away without completing (its owner was
+/// released) must let go of its observer once the observation's disposable is dropped too.
+final class CollectionOperatorLifetimeTests: XCTestCase {
+  private typealias Changeset = OrderedCollectionChangeset<[Int]>
+  private typealias Source = PassthroughSubject<Changeset, Never>
+
+  private func assertReleased<Output>(
+    _ name: String,
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    _ makeChain: (Source) -> Signal<Output, Never>
+  ) {
+    weak var weakMarker: Marker?
+    weak var weakSource: Source?
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let source = Source()
+      weakSource = source
+      _ = makeChain(source).observe { _ in withExtendedLifetime(marker) {} }
+      source.send(.reload([3, 1, 2]))
+      source.send(Changeset(collection: [3, 1, 2, 4], patch: [.insert(4, at: 3)]))
+    }
+    XCTAssertNil(weakSource, "\(name): the source is gone", file: file, line: line)
+    XCTAssertNil(weakMarker, "\(name): the observer is released", file: file, line: line)
+  }
+
+  func testCollectionOperatorsReleaseTheirObserver() {
+    assertReleased("filterCollection") { $0.filterCollection { $0 > 1 } }
+    assertReleased("sortedCollection") { $0.sortedCollection() }
+    assertReleased("mapCollection") { $0.mapCollection { $0 * 2 } }
+    assertReleased("lazyMapCollection") { $0.lazyMapCollection { $0 * 2 }.map { $0.collection.count } }
+    assertReleased("precalculateDiff") { $0.precalculateDiff() }
+    assertReleased("diff") { $0.map { $0.collection }.diff() }
+    assertReleased("a chain") { $0.filterCollection { $0 > 1 }.sortedCollection().mapCollection { $0 * 2 } }
+  }
+}

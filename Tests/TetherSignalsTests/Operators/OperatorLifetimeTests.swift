@@ -1,0 +1,219 @@
+import TetherSignals
+import TetherTestSupport
+import XCTest
+
+/// Something an observer captures; its lifetime shows whether the observer is still held.
+private final class Marker: Sendable {}
+
+/// The common app case: a view model owning the source subjects goes away without completing them,
+/// and the observation's disposable is dropped without being disposed. Nothing can send to the
+/// chain any more, so the observer and what it captures must be released (ReactiveKit's subjects
+/// let go of their observers when they deinitialize; operator state must not keep them alive in a
+/// cycle with the upstream subscription).
+final class OperatorLifetimeTests: XCTestCase {
+  typealias Subject = PassthroughSubject<Int, OperatorError>
+
+  /// Builds a chain from `inputs` fresh subjects, observes it with a closure capturing a marker,
+  /// optionally sends `1` to each input in order, then drops the subjects and the disposable.
+  /// Runs `scheduler` (firing any timer still pending) and asserts the marker was released.
+  private func assertReleased<S: SignalProtocol>(
+    inputs: Int = 1,
+    sending: Bool = true,
+    firing scheduler: VirtualTimeScheduler? = nil,
+    _ name: String = "",
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    _ makeChain: ([Subject]) -> S
+  ) {
+    weak var weakMarker: Marker?
+    var weakSubjects: [() -> Subject?] = []
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let subjects = (0..<inputs).map { _ in Subject() }
+      for subject in subjects {
+        weak let weakSubject = subject
+        weakSubjects.append { weakSubject }
+      }
+      let disposable = makeChain(subjects).observe { _ in withExtendedLifetime(marker) {} }
+      if sending {
+        for subject in subjects { subject.send(1) }
+      }
+      _ = disposable
+    }
+    XCTAssertTrue(weakSubjects.allSatisfy { $0() == nil }, "\(name): the subjects are gone", file: file, line: line)
+    scheduler?.run()
+    XCTAssertNil(weakMarker, "\(name): the observer is released", file: file, line: line)
+  }
+
+  // MARK: The operators the issue names
+
+  func testPrefixReleasesItsObserver() {
+    assertReleased { $0[0].prefix(maxLength: 3) }
+  }
+
+  func testDebounceReleasesItsObserver() {
+    let scheduler = VirtualTimeScheduler()
+    assertReleased(sending: false) { $0[0].debounce(for: 1, queue: scheduler) }
+  }
+
+  func testDebounceReleasesItsObserverOnceItsTimerFired() {
+    let scheduler = VirtualTimeScheduler()
+    assertReleased(firing: scheduler) { $0[0].debounce(for: 1, queue: scheduler) }
+  }
+
+  func testThrottleReleasesItsObserver() {
+    let scheduler = VirtualTimeScheduler()
+    assertReleased(sending: false) { $0[0].throttle(for: 1, queue: scheduler) }
+  }
+
+  func testThrottleReleasesItsObserverOnceItsTimerFired() {
+    let scheduler = VirtualTimeScheduler()
+    assertReleased(firing: scheduler) { $0[0].throttle(for: 1, queue: scheduler) }
+  }
+
+  func testDelayReleasesItsObserver() {
+    let scheduler = VirtualTimeScheduler()
+    assertReleased(sending: false) { $0[0].delay(interval: 1, on: scheduler) }
+  }
+
+  func testDelayReleasesItsObserverOnceItsTimerFired() {
+    let scheduler = VirtualTimeScheduler()
+    assertReleased(firing: scheduler) { $0[0].delay(interval: 1, on: scheduler) }
+  }
+
+  func testMergeReleasesItsObserver() {
+    assertReleased(inputs: 2) { $0[0].merge(with: $0[1]) }
+  }
+
+  func testCombineLatestReleasesItsObserver() {
+    assertReleased(inputs: 2) { $0[0].combineLatest(with: $0[1]) }
+  }
+
+  func testZipReleasesItsObserver() {
+    assertReleased(inputs: 2) { $0[0].zip(with: $0[1]) }
+  }
+
+  func testWithLatestFromReleasesItsObserver() {
+    assertReleased(inputs: 2) { $0[0].with(latestFrom: $0[1]) }
+  }
+
+  func testAmbReleasesItsObserver() {
+    assertReleased(inputs: 2, sending: false) { $0[0].amb(with: $0[1]) }
+    assertReleased(inputs: 2) { $0[0].amb(with: $0[1]) }
+  }
+
+  func testFlatMapLatestReleasesItsObserver() {
+    assertReleased(inputs: 2) { subjects in
+      let inner = subjects[1]
+      return subjects[0].flatMapLatest { _ in inner }
+    }
+  }
+
+  func testFlatMapMergeReleasesItsObserver() {
+    assertReleased(inputs: 2) { subjects in
+      let inner = subjects[1]
+      return subjects[0].flatMapMerge { _ in inner }
+    }
+  }
+
+  func testShareReleasesItsObserver() {
+    assertReleased { $0[0].share() }
+    assertReleased { $0[0].shareReplay(limit: 1) }
+    assertReleased { $0[0].share().prefix(maxLength: 5) }
+  }
+
+  // MARK: Every other operator that keeps per-observation state
+
+  func testEveryStatefulOperatorReleasesItsObserver() {
+    let scheduler = VirtualTimeScheduler()
+    let chains: [(String, Int, ([Subject]) -> Signal<Int, OperatorError>)] = [
+      ("first", 1, { $0[0].first() }),
+      ("output(at:)", 1, { $0[0].output(at: 3) }),
+      ("prefix(untilOutputFrom:)", 2, { $0[0].prefix(untilOutputFrom: $0[1]) }),
+      ("timeout", 1, { $0[0].timeout(after: 5, with: OperatorError(1), on: scheduler) }),
+      ("append(contentsOf:)", 1, { $0[0].append(contentsOf: [7]) }),
+      ("append(signal)", 2, { $0[0].append($0[1]) }),
+      ("prepend(contentsOf:)", 1, { $0[0].prepend(contentsOf: [7]) }),
+      ("replaceEmpty", 1, { $0[0].replaceEmpty(with: 7) }),
+      ("flatMapError", 1, { $0[0].flatMapError { _ in Signal<Int, OperatorError>(just: 7) } }),
+      ("merge(array)", 3, { merge($0) }),
+      ("combineLatest(array)", 3, { combineLatest($0).map { $0.count } }),
+      ("zip(array)", 3, { zip($0).map { $0.count } }),
+      ("amb(array)", 3, { amb($0) }),
+      (
+        "flatMapConcat", 2,
+        { subjects in
+          let inner = subjects[1]
+          return subjects[0].flatMapConcat { _ in inner }
+        }
+      ),
+      (
+        "switchToLatest", 2,
+        { subjects in
+          let inner = subjects[1].toSignal()
+          return subjects[0].map { _ in inner }.switchToLatest()
+        }
+      ),
+      ("suffix", 1, { $0[0].suffix(maxLength: 2) }),
+      ("last", 1, { $0[0].last() }),
+      ("dropLast", 1, { $0[0].dropLast() }),
+      ("buffer", 1, { $0[0].buffer(size: 2).map { $0.count } }),
+      ("collect", 1, { $0[0].collect().map { $0.count } }),
+      ("reduce", 1, { $0[0].reduce(0, +) }),
+      ("scan", 1, { $0[0].scan(0, +) }),
+      ("removeDuplicates", 1, { $0[0].removeDuplicates() }),
+      ("zipPrevious", 1, { $0[0].zipPrevious().map { $0.1 } }),
+      ("dropFirst", 1, { $0[0].dropFirst() }),
+      ("dematerialize", 1, { $0[0].materialize().dematerialize() }),
+      ("replaceError", 1, { $0[0].replaceError(with: 7).castError() }),
+      ("handleEvents", 1, { $0[0].handleEvents(receiveOutput: { _ in }) }),
+    ]
+    for (name, inputs, makeChain) in chains {
+      assertReleased(inputs: inputs, sending: false, firing: scheduler, name, makeChain)
+      assertReleased(inputs: inputs, firing: scheduler, name, makeChain)
+    }
+  }
+
+  // MARK: Chains, and other sources that go away silently
+
+  func testAChainOfStatefulOperatorsReleasesItsObserver() {
+    let scheduler = VirtualTimeScheduler()
+    assertReleased(inputs: 3, firing: scheduler) { subjects in
+      subjects[0].prefix(maxLength: 10)
+        .combineLatest(with: subjects[1].merge(with: subjects[2]).debounce(for: 1, queue: scheduler))
+        .map { $0 + $1 }
+        .scan(0, +)
+        .delay(interval: 1, on: scheduler)
+        .share()
+        .zipPrevious()
+    }
+  }
+
+  func testOperatorsReleaseTheirObserverWhenAReplaySubjectGoesAway() {
+    weak var weakMarker: Marker?
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let subject = ReplaySubject<Int, Never>(bufferSize: 2)
+      let other = ReplayOneSubject<Int, Never>()
+      subject.send(1)
+      other.send(2)
+      _ = subject.combineLatest(with: other).prefix(maxLength: 5).observe { _ in withExtendedLifetime(marker) {} }
+    }
+    XCTAssertNil(weakMarker)
+  }
+
+  func testOperatorsReleaseTheirObserverWhenASubjectInsideAProducerGoesAway() {
+    weak var weakMarker: Marker?
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let subject = PassthroughSubject<Int, Never>()
+      let wrapped = Signal<Int, Never> { observer in subject.observe { observer.on($0) } }
+      _ = wrapped.merge(with: wrapped).observe { _ in withExtendedLifetime(marker) {} }
+      subject.send(1)
+    }
+    XCTAssertNil(weakMarker)
+  }
+}
