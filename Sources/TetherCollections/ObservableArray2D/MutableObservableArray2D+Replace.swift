@@ -37,12 +37,11 @@ extension MutableObservableArray2D {
     }
     core.mutate(
       preparing: { old in
-        sectionedTreeDiff(
+        array.diff(
           from: old,
-          to: array,
-          sectionID: sectionID,
+          sectionIdentifiedBy: sectionID,
           isSectionEqual: isSectionEqual,
-          itemID: itemID,
+          itemIdentifiedBy: itemID,
           isItemEqual: isItemEqual
         )
       },
@@ -180,56 +179,4 @@ extension MutableObservableArray2D where Item: Identifiable & Hashable {
   public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
     replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: \.id, isItemEqual: ==)
   }
-}
-
-/// The tree diff from `old` to `new`: the diffing engine's sectioned diff with every matched
-/// section kept (so items are matched across all of them), plus a section update for each matched
-/// section whose metadata changed. Under tree rules a section update changes the metadata only, so
-/// item changes inside it stay listed.
-func sectionedTreeDiff<SectionMetadata, Item, SectionID: Hashable, ItemID: Hashable>(
-  from old: Array2D<SectionMetadata, Item>,
-  to new: Array2D<SectionMetadata, Item>,
-  sectionID: (SectionMetadata) -> SectionID,
-  isSectionEqual: (SectionMetadata, SectionMetadata) -> Bool,
-  itemID: (Item) -> ItemID,
-  isItemEqual: (Item, Item) -> Bool
-) -> OrderedCollectionDiff<IndexPath> {
-  let sectioned = SectionedChangeset(
-    from: old.sections,
-    to: new.sections,
-    sectionIdentifiedBy: { sectionID($0.metadata) },
-    isSectionEqual: { _, _ in true },
-    items: \.items,
-    itemIdentifiedBy: itemID,
-    isItemEqual: isItemEqual
-  )
-  var diff = OrderedCollectionDiff<IndexPath>(sectioned)
-  let sections = OrderedCollectionDiff<Int>(sectioned.sectionChangeset)
-  for (oldIndex, newIndex) in survivingPairs(of: sections, oldCount: old.sections.count, newCount: new.sections.count)
-  where !isSectionEqual(old.sections[oldIndex].metadata, new.sections[newIndex].metadata) {
-    diff.updates.append(IndexPath(index: oldIndex))
-  }
-  return diff
-}
-
-/// Where each surviving element of a valid flat diff goes: moved ones to their targets, the others
-/// (in their old order) to the remaining free places (batch-update semantics).
-func survivingPairs(of diff: OrderedCollectionDiff<Int>, oldCount: Int, newCount: Int) -> [(Int, Int)] {
-  var leaves = [Bool](repeating: false, count: oldCount)
-  var taken = [Bool](repeating: false, count: newCount)
-  var pairs: [(Int, Int)] = []
-  for index in diff.deletes { leaves[index] = true }
-  for index in diff.inserts { taken[index] = true }
-  for move in diff.moves {
-    leaves[move.from] = true
-    taken[move.to] = true
-    pairs.append((move.from, move.to))
-  }
-  var slot = 0
-  for index in 0..<oldCount where !leaves[index] {
-    while taken[slot] { slot += 1 }
-    pairs.append((index, slot))
-    slot += 1
-  }
-  return pairs
 }
