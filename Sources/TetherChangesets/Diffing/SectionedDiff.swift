@@ -1,7 +1,7 @@
 import Foundation
 
-// Sectioned diffing: sections are matched by identifier; items are matched by identifier across
-// all sections that survive unchanged, so an item can move between sections. See
+// Sectioned diffing: sections are matched by identifier; items are matched within each matched
+// pair of sections, then across sections, so an item can move between sections. See
 // `SectionedChangeset` for the rules that keep the result valid for one UIKit batch update.
 
 extension Collection where Element: DiffableSection {
@@ -10,13 +10,14 @@ extension Collection where Element: DiffableSection {
   ///
   /// The receiver is the *new* state and the argument the *old* one, as in `difference(from:)`.
   /// Sections are matched by ``Diffable/diffIdentifier`` and compared with
-  /// ``Diffable/isDiffableItemEqual(to:)``; a changed section is reloaded (a section update), so
-  /// its items are not listed. Items are matched across all kept sections; see
-  /// ``SectionedChangeset`` for the exact rules.
+  /// ``Diffable/isDiffableItemEqual(to:)``: a changed section is a section update, and, as in
+  /// Epoxy, the item changes of every matched section are listed. Item identifiers need only be
+  /// unique within a section. See ``SectionedChangeset`` for the exact rules and for how to apply
+  /// the result in one batch.
   ///
   /// Unlike Epoxy, which diffs the items of each matched section on their own, an item that moves
-  /// to another section is one move rather than a delete and an insert, and the items of a
-  /// reloaded section are not listed (UIKit rejects item changes inside a reloaded section).
+  /// to another section is one move rather than a delete and an insert, unless its section or the
+  /// other one moves too (UIKit moves no row into or out of a moving section).
   ///
   /// - Parameter old: The sections before the change.
   /// - Complexity: O(s + i) expected time for s sections and i items on both sides.
@@ -38,16 +39,16 @@ extension SectionedChangeset {
   /// The changes that turn the sections `old` into the sections `new`, with caller-supplied
   /// identity and equality for sections and items.
   ///
-  /// A section whose identifier is kept but which is not `isSectionEqual` is reloaded (a section
-  /// update) and its items are not listed; items are matched across all kept sections. See
+  /// A section whose identifier is kept but which is not `isSectionEqual` is a section update (a
+  /// refresh of the section itself); the item changes of every matched section are listed. See
   /// ``SectionedChangeset`` for the rules.
   ///
   /// - Parameters:
   ///   - old: The sections before the change.
   ///   - new: The sections after the change.
   ///   - sectionID: The identity of a section.
-  ///   - isSectionEqual: Whether two sections with equal identities are equal (metadata only:
-  ///     compare items here and every item change reloads the whole section).
+  ///   - isSectionEqual: Whether two sections with equal identities are equal; when not, the
+  ///     section is an update (its item changes are listed all the same).
   ///   - items: The items of a section.
   ///   - itemID: The identity of an item.
   ///   - isItemEqual: Whether two items with equal identities are equal.

@@ -5,11 +5,13 @@ extension MutableObservableArray2D {
   /// Replaces the whole 2D array with `array`, emitting the differences of sections and items
   /// together, or a reload when `performDiff` is `false`.
   ///
-  /// Sections are matched by `sectionIdentifiedBy` and items by `itemIdentifiedBy`, across all
-  /// matched sections (the diffing engine's sectioned diff), so an item that changes section is one
-  /// move. A matched section whose metadata is not `isSectionEqual` is a section update (its
-  /// metadata only: item changes inside it are listed as usual); a matched item that is not
-  /// `isItemEqual` is an item update.
+  /// The diff is `Array2D.diff(from:sectionIdentifiedBy:isSectionEqual:itemIdentifiedBy:isItemEqual:)`:
+  /// sections are matched by `sectionIdentifiedBy`, items by `itemIdentifiedBy` within each
+  /// matched section and then across sections, so an item that changes section is one move (a
+  /// delete and an insert when its section or the other one moves, which UIKit cannot animate in
+  /// one batch). A matched section whose metadata is not `isSectionEqual` is a section update (its
+  /// metadata only: item changes inside it are listed as usual, and a binder reloads the section
+  /// after the batch); a matched item that is not `isItemEqual` is an item update.
   ///
   /// ```swift
   /// contacts.replace(
@@ -94,9 +96,13 @@ extension MutableObservableArray2D {
   }
 }
 
+// The identity rule of every 2D diff path (this, `TreeChangeset(from:to:)`, `Array2D.diff(from:)`,
+// `diff()` on a signal of 2D arrays): sections are identified by their metadata; items by `id` when
+// `Identifiable` (updated when `!=`), else by their value (never updated).
+
 extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Hashable {
   /// Replaces the whole 2D array, emitting the differences (sections and items are their own
-  /// identity), or a reload when `performDiff` is `false`. See
+  /// identity, as in `TreeChangeset(from:to:)`), or a reload when `performDiff` is `false`. See
   /// ``replace(with:performDiff:sectionIdentifiedBy:isSectionEqual:itemIdentifiedBy:isItemEqual:)``.
   ///
   /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned
