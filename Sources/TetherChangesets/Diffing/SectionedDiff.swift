@@ -174,7 +174,7 @@ internal func _precomputedHeckelMatching<ID: Hashable>(oldIDs: [ID], newIDs: [ID
 /// occurs exactly once among the unmatched old items and once among the unmatched new ones is one
 /// item that changed section. Identifiers left over several times stay deletes and inserts.
 ///
-/// - Complexity: O(u) expected for u unmatched items.
+/// - Complexity: O(n) for n items, hashing only the unmatched ones.
 @inlinable
 internal func _matchAcrossSections<ID: Hashable>(_ matching: inout _Matching, oldIDs: [ID], newIDs: [ID]) {
   guard matching.matchedCount < oldIDs.count, matching.matchedCount < newIDs.count else { return }
