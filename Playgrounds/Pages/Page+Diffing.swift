@@ -52,20 +52,27 @@ extension PlaygroundPage {
     out.print()
     out.say("Sections: items are matched across sections, so moving one to another section is one move.")
     let oldSections = [Shelf(id: "fruit", items: ["apple", "pear"]), Shelf(id: "veg", items: ["leek"])]
-    let newSections = [Shelf(id: "veg", items: ["leek", "pear"]), Shelf(id: "fruit", items: ["apple", "fig"])]
-    let sectioned = SectionedChangeset(
-      from: oldSections,
-      to: newSections,
-      sectionIdentifiedBy: \.id,
-      isSectionEqual: { _, _ in true },
-      items: \.items,
-      itemIdentifiedBy: { $0 },
-      isItemEqual: ==
-    )
+    let newSections = [Shelf(id: "fruit", items: ["apple", "fig"]), Shelf(id: "veg", items: ["leek", "pear"])]
+    func shelves(_ old: [Shelf], _ new: [Shelf]) -> SectionedChangeset {
+      SectionedChangeset(
+        from: old,
+        to: new,
+        sectionIdentifiedBy: \.id,
+        isSectionEqual: { _, _ in true },
+        items: \.items,
+        itemIdentifiedBy: { $0 },
+        isItemEqual: ==
+      )
+    }
+    let sectioned = shelves(oldSections, newSections)
     out.print("sections: \(sectioned.sectionChangeset)")
     out.print("items:    \(sectioned.itemChangeset)")
-    out.say("(old [0, 1] is the pear on the fruit shelf; new [0, 1] is the pear on the veg shelf)")
+    out.say("(old [0, 1] is the pear on the fruit shelf; new [1, 1] is the pear on the veg shelf)")
     out.print("as one IndexPath diff: \(OrderedCollectionDiff<IndexPath>(sectioned))")
+    out.say("When the shelves swap too, the pear is a delete and an insert: UIKit moves no row into a moving section.")
+    let swapped = shelves(oldSections, newSections.reversed())
+    out.print("sections: \(swapped.sectionChangeset)")
+    out.print("items:    \(swapped.itemChangeset)")
   }
 }
 

@@ -134,12 +134,33 @@ final class ChangesetValidatorTests: XCTestCase {
   }
 
   func testAValidSectionedDiffPasses() throws {
-    // Sections A(2) B(1) -> B(2) C(0) A(1): B moves to 0 and gains A's item 1, C is inserted.
+    // Sections A(2) B(1) -> A(1) C(0) B(2): B gains A's item 1, C is inserted.
     let diff = SectionedDiff(
       inserts: [[1]],
-      moves: [(from: [1], to: [0]), (from: [0, 1], to: [0, 1])]
+      moves: [(from: [0, 1], to: [2, 1])]
     )
-    try diff.validate(oldItemCounts: [2, 1], newItemCounts: [2, 0, 1])
+    try diff.validate(oldItemCounts: [2, 1], newItemCounts: [1, 0, 2])
+  }
+
+  /// UIKit moves no row into, out of or within a section that moves in the same batch, and
+  /// `BatchUpdateValidatingView` reports `rowMoveInMovedSection`: the validator rejects it too.
+  func testAnItemMoveTouchingAMovedSectionIsRejected() {
+    // Sections A(2) B(1) -> B(2) A(1): B moves to 0 and gains A's item 1.
+    let into = SectionedDiff(moves: [(from: [1], to: [0]), (from: [0, 1], to: [0, 1])])
+    XCTAssertEqual(
+      error(of: { try into.validate(oldItemCounts: [2, 1], newItemCounts: [2, 1]) }),
+      .itemInChangedSection(change: .moveTarget, location: .item(1, section: 0), sectionChange: .moveTarget)
+    )
+    let outOf = SectionedDiff(moves: [(from: [1], to: [0]), (from: [1, 0], to: [1, 0])])
+    XCTAssertEqual(
+      error(of: { try outOf.validate(oldItemCounts: [1, 1], newItemCounts: [0, 2]) }),
+      .itemInChangedSection(change: .moveSource, location: .item(0, section: 1), sectionChange: .moveSource)
+    )
+    let within = SectionedDiff(moves: [(from: [1], to: [0]), (from: [1, 0], to: [0, 1])])
+    XCTAssertEqual(
+      error(of: { try within.validate(oldItemCounts: [1, 2], newItemCounts: [2, 1]) })?.description,
+      "move source at item 0 in section 1 addresses a section that is being moved"
+    )
   }
 
   func testItemMovesBetweenSectionsCount() {

@@ -21,6 +21,25 @@ struct EverythingItem: Identifiable, Hashable, Diffable {
   func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool { true }
 }
 
+/// The section type of Epoxy's wiki: sections compare equal only when their items are equal too.
+/// (The wiki declares `diffIdentifier` as a `String` and passes numbers; here it is an `Int`.)
+struct StringSection: DiffableSection, Equatable {
+  let id: Int
+  let diffableItems: [String]
+
+  init(diffIdentifier: Int, diffableItems: [String]) {
+    id = diffIdentifier
+    self.diffableItems = diffableItems
+  }
+
+  var diffIdentifier: AnyHashable { id }
+
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+    guard let otherSection = otherDiffableItem as? StringSection else { return false }
+    return self == otherSection
+  }
+}
+
 /// Readable, hand-picked diffs.
 final class DiffingExamplesTests: XCTestCase {
   private let warnings = DiffWarningCounter(keepsMessages: true)
@@ -43,6 +62,47 @@ final class DiffingExamplesTests: XCTestCase {
     // "c" and "d" keep their order; "a" moves behind them, "b" goes, "e" comes.
     XCTAssertEqual(changeset, IndexChangeset(inserts: [2], deletes: [1], moves: [(old: 0, new: 3)]))
     XCTAssertEqual(OrderedCollectionDiff(changeset), new.diff(from: old))
+  }
+
+  /// The sectioned example of Epoxy's wiki, with its `StringSection` (whose equality includes the
+  /// items): the changed section is an update and its item changes are listed (Epoxy's rule),
+  /// rather than a reload that loses every item animation.
+  func testEpoxyWikiSectionedExampleListsItemChanges() {
+    let section1 = StringSection(diffIdentifier: 1, diffableItems: ["a", "b", "c", "d"])
+    let section2 = StringSection(diffIdentifier: 2, diffableItems: ["c", "d", "e", "a"])
+    let section3 = StringSection(diffIdentifier: 1, diffableItems: ["d", "e", "f"])
+    let changeset = [section1, section2].makeSectionedChangeset(from: [section3])
+    XCTAssertEqual(changeset.sectionChangeset, IndexChangeset(inserts: [1], updates: [(old: 0, new: 0)]))
+    XCTAssertEqual(
+      changeset.itemChangeset,
+      IndexPathChangeset(inserts: [[0, 0], [0, 1], [0, 2]], deletes: [[0, 1], [0, 2]])
+    )
+    // And back: the deleted section's items are not listed, the kept one's are.
+    let back = [section3].makeSectionedChangeset(from: [section1, section2])
+    XCTAssertEqual(back.sectionChangeset, IndexChangeset(deletes: [1], updates: [(old: 0, new: 0)]))
+    XCTAssertEqual(
+      back.itemChangeset, IndexPathChangeset(inserts: [[0, 1], [0, 2]], deletes: [[0, 0], [0, 1], [0, 2]]))
+    XCTAssertEqual(warnings.count, 0)
+  }
+
+  /// Items of two kept `StringSection`s share identifiers ("c", "d", "a"): unique within each
+  /// section is enough, so nothing is reported and each section's items are diffed on their own.
+  func testEpoxyWikiSectionsSharingItemsAreNotDuplicates() {
+    let old = [
+      StringSection(diffIdentifier: 1, diffableItems: ["a", "b", "c", "d"]),
+      StringSection(diffIdentifier: 2, diffableItems: ["c", "d", "e", "a"]),
+    ]
+    let new = [
+      StringSection(diffIdentifier: 1, diffableItems: ["a", "c", "d"]),
+      StringSection(diffIdentifier: 2, diffableItems: ["c", "d", "e", "a", "b"]),
+    ]
+    let changeset = new.makeSectionedChangeset(from: old)
+    XCTAssertEqual(warnings.count, 0, warnings.message ?? "")
+    XCTAssertEqual(changeset.itemChangeset.duplicates, [])
+    XCTAssertEqual(changeset.sectionChangeset, IndexChangeset(updates: [(old: 0, new: 0), (old: 1, new: 1)]))
+    // "b" leaves section 1 and an item "b" appears in section 2: the only one of each left over,
+    // so it is one move across sections.
+    XCTAssertEqual(changeset.itemChangeset, IndexPathChangeset(moves: [(old: [0, 1], new: [1, 4])]))
   }
 
   /// One element taken from the end to the front is one move, not four.

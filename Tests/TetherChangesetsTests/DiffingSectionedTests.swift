@@ -59,14 +59,49 @@ final class DiffingSectionedTests: XCTestCase {
     XCTAssertNil(sectionedViolation(changeset, old: old, new: new))
   }
 
-  /// A section whose content changed is reloaded: its items are not listed, and an item leaving it
-  /// for a kept section is an insert there.
-  func testReloadedSectionListsNoItems() {
+  /// A section whose own content changed is an update, and its items are still listed (Epoxy's
+  /// rule): an item leaving it for another section is one move.
+  func testUpdatedSectionStillListsItsItems() {
     let old = [TestSection(0, [DiffItem(1), DiffItem(2)]), TestSection(1, [DiffItem(3)])]
     let new = [TestSection(0, title: 1, [DiffItem(2), DiffItem(5)]), TestSection(1, [DiffItem(1), DiffItem(3)])]
     let changeset = new.makeSectionedChangeset(from: old)
     XCTAssertEqual(changeset.sectionChangeset, IndexChangeset(updates: [(old: 0, new: 0)]))
-    XCTAssertEqual(changeset.itemChangeset, IndexPathChangeset(inserts: [[1, 0]]))
+    XCTAssertEqual(
+      changeset.itemChangeset, IndexPathChangeset(inserts: [[0, 1]], moves: [(old: [0, 0], new: [1, 0])]))
+    XCTAssertNil(sectionedViolation(changeset, old: old, new: new))
+  }
+
+  /// UIKit cannot move a row into, out of or within a section that moves in the same batch: such
+  /// an item is a delete and an insert, so the changeset stays one valid batch.
+  func testItemMovesTouchingAMovedSectionAreDeletesAndInserts() {
+    let old = [TestSection(0, [DiffItem(1), DiffItem(2)]), TestSection(1, [DiffItem(3), DiffItem(4), DiffItem(5)])]
+    let new = [
+      TestSection(1, [DiffItem(5), DiffItem(3), DiffItem(4, 1), DiffItem(2)]),
+      TestSection(0, [DiffItem(1)]),
+    ]
+    let changeset = new.makeSectionedChangeset(from: old)
+    XCTAssertEqual(changeset.sectionChangeset, IndexChangeset(moves: [(old: 1, new: 0)]))
+    XCTAssertEqual(
+      changeset.itemChangeset,
+      IndexPathChangeset(
+        inserts: [[0, 0], [0, 3]], deletes: [[0, 1], [1, 2]], updates: [(old: [1, 1], new: [0, 2])])
+    )
+    XCTAssertNil(sectionedViolation(changeset, old: old, new: new))
+  }
+
+  /// Identifiers need only be unique within a section (Epoxy's rule): the same identifier in two
+  /// sections names two items, matched within their own sections and never reported.
+  func testAnIdentifierRepeatedInTwoSectionsIsNotADuplicate() {
+    let old = [TestSection(0, [DiffItem(1), DiffItem(2)]), TestSection(1, [DiffItem(1), DiffItem(3)])]
+    let new = [TestSection(0, [DiffItem(2), DiffItem(1, 1)]), TestSection(1, [DiffItem(3), DiffItem(1)])]
+    let changeset = new.makeSectionedChangeset(from: old)
+    XCTAssertEqual(warnings.count, 0)
+    XCTAssertEqual(changeset.itemChangeset.duplicates, [])
+    XCTAssertEqual(
+      changeset.itemChangeset,
+      IndexPathChangeset(
+        updates: [(old: [0, 0], new: [0, 1])], moves: [(old: [0, 1], new: [0, 0]), (old: [1, 1], new: [1, 0])])
+    )
     XCTAssertNil(sectionedViolation(changeset, old: old, new: new))
   }
 
@@ -130,6 +165,7 @@ final class DiffingSectionedTests: XCTestCase {
     let changeset = new.makeSectionedChangeset(from: old)
     XCTAssertEqual(warnings.count, before + 1)
     XCTAssertEqual(changeset.sectionChangeset.duplicates, [[0, 1]])
+    // Only identifiers repeated within one section are duplicates.
     XCTAssertEqual(changeset.itemChangeset.duplicates, [[[1, 0], [1, 1]]])
     XCTAssertNil(sectionedViolation(changeset, old: old, new: new))
   }
@@ -194,8 +230,12 @@ func randomSections(
 }
 
 /// Checks a sectioned changeset independently of the engine; returns the first violation.
+///
+/// Section updates are refreshes of a section's own content (its items stay listed), applied
+/// after the batch; everything else must be one valid batch.
 func sectionedViolation(_ changeset: SectionedChangeset, old: [TestSection], new: [TestSection]) -> String? {
-  let diff = OrderedCollectionDiff<IndexPath>(changeset)
+  var diff = OrderedCollectionDiff<IndexPath>(changeset)
+  diff.updates.removeAll { $0.count == 1 }
   do {
     try ChangesetValidator.validate(diff, oldItemCounts: old.map(\.items.count), newItemCounts: new.map(\.items.count))
   } catch {
@@ -212,11 +252,14 @@ func sectionedViolation(_ changeset: SectionedChangeset, old: [TestSection], new
   ) {
     return "sections: \(violation)"
   }
-  // Where each new section comes from, when kept (matched and not reloaded).
+  // Where each new section comes from, when matched (updated or not).
   var sourceSection = [Int?](repeating: nil, count: new.count)
-  let replayed = batchApplying(sectionDiff, to: Array(old.indices), reading: [Int](repeating: -1, count: new.count))
-  let reloaded = Set(sectionDiff.updates)
-  for (t, s) in replayed.enumerated() where s >= 0 && !reloaded.contains(s) { sourceSection[t] = s }
+  var sectionMoves = sectionDiff
+  sectionMoves.updates = []
+  let replayed = batchApplying(sectionMoves, to: Array(old.indices), reading: [Int](repeating: -1, count: new.count))
+  for (t, s) in replayed.enumerated() where s >= 0 { sourceSection[t] = s }
+  let movedOld = Set(sectionDiff.moves.map(\.from))
+  let movedNew = Set(sectionDiff.moves.map(\.to))
   let items = changeset.itemChangeset
   var sourceOf: [IndexPath: IndexPath] = [:]
   var crossMoves = 0
@@ -246,24 +289,34 @@ func sectionedViolation(_ changeset: SectionedChangeset, old: [TestSection], new
     return "\(items.moves.count) item moves, minimal is \(crossMoves + keptRuns)"
   }
   let updated = Set(items.updates.map(\.old))
-  var matchedByID: [Int: Int] = [:]
+  var matched = Set<Int>()
   for (path, source) in sourceOf {
     let newItem = new[path[0]].items[path[1]].item
     let oldItem = old[source[0]].items[source[1]].item
     if newItem.id != oldItem.id { return "item \(source) ends at \(path) with another identity" }
     if updated.contains(source) == (newItem == oldItem) { return "item \(source) update flag is wrong" }
-    matchedByID[newItem.id, default: 0] += 1
+    matched.insert(newItem.id)
   }
-  // Every identifier is matched as often as it can be among kept sections.
-  var oldCounts: [Int: Int] = [:]
-  var newCounts: [Int: Int] = [:]
+  // With unique identifiers, every item found in matched sections on both sides is matched,
+  // unless it would have to move into, out of or within a moved section.
+  var oldPlace: [Int: (section: Int, row: Int)] = [:]
+  var newPlace: [Int: (section: Int, row: Int)] = [:]
+  var unique = true
   for (t, origin) in sourceSection.enumerated() {
     guard let s = origin else { continue }
-    for item in old[s].items { oldCounts[item.item.id, default: 0] += 1 }
-    for item in new[t].items { newCounts[item.item.id, default: 0] += 1 }
+    for (row, item) in old[s].items.enumerated() where oldPlace.updateValue((s, row), forKey: item.item.id) != nil {
+      unique = false
+    }
+    for (row, item) in new[t].items.enumerated() where newPlace.updateValue((t, row), forKey: item.item.id) != nil {
+      unique = false
+    }
   }
-  for (id, count) in newCounts where matchedByID[id, default: 0] != min(count, oldCounts[id, default: 0]) {
-    return "item \(id) matched \(matchedByID[id, default: 0]) times"
+  guard unique else { return nil }
+  for (id, to) in newPlace {
+    guard let from = oldPlace[id], !matched.contains(id) else { continue }
+    if !movedOld.contains(from.section) && !movedNew.contains(to.section) {
+      return "item \(id) is not matched from \(from) to \(to)"
+    }
   }
   return nil
 }

@@ -32,6 +32,9 @@ final class SectionedValidationPropertyTests: XCTestCase {
 
     let checked = origins.indices.filter { origins[$0] >= 0 }
     result.checkedNewSections = checked
+    // UIKit moves no row into, out of or within a section that moves in the same batch.
+    let movedTargets = Set(sectionDiff.moves.map(\.to))
+    let movable = checked.filter { !movedTargets.contains($0) }
     var incoming = [[IndexPath]](repeating: [], count: newSectionCount)  // move sources per target section
     var newCounts = (0..<newSectionCount).map { _ in Int.random(in: 0...6, using: &rng) }
     for newSection in checked { newCounts[newSection] = result.oldItemCounts[origins[newSection]] }
@@ -43,8 +46,8 @@ final class SectionedValidationPropertyTests: XCTestCase {
         case 0:
           result.diff.deletes.append(path)
           newCounts[newSection] -= 1
-        case 1:
-          let target = checked.randomElement(using: &rng)!
+        case 1 where !movedTargets.contains(newSection):
+          let target = movable.randomElement(using: &rng)!
           incoming[target].append(path)
           newCounts[newSection] -= 1
           newCounts[target] += 1

@@ -116,9 +116,16 @@ final class MutableObservableArray2DTests: XCTestCase {
     XCTAssertTrue(diff.inserts.contains([2]), "section D inserted (with its items)")
     XCTAssertFalse(diff.inserts.contains([2, 0]), "items of an inserted section are not listed")
     XCTAssertTrue(
-      diff.moves.contains { $0.from == [0, 0] && $0.to == [0, 1] },
-      "Alice moves to section B as one move"
+      diff.deletes.contains([0, 0]) && diff.inserts.contains([0, 1]),
+      "Alice moves into section B while B moves: a delete and an insert, which UIKit accepts in one batch"
     )
+    let across = change { array in
+      array.replace(
+        with: Array2D(sectionsWithItems: [("A", ["Avery"]), ("B", ["Bob", "Alice"]), ("C", [])]),
+        performDiff: true
+      )
+    }
+    XCTAssertEqual(across.diff.sortedParts(), Diff(moves: [(from: [0, 0], to: [1, 1])]), "one move across sections")
   }
 
   func testReplaceReportsSectionMetadataAndItemUpdates() {

@@ -264,6 +264,45 @@ final class SectionedBinderTests: XCTestCase {
       XCTAssertEqual(view.rows, [["a", "b", "c"]])
     }
   }
+  /// Epoxy's wiki example, sections comparing equal only with equal items: the section whose
+  /// items changed keeps its row animations in one batch, and is reloaded in a batch of its own
+  /// afterwards (UIKit rejects row changes in a section reloaded by the same batch).
+  func testAnUpdatedSectionKeepsItsRowAnimationsAndReloadsAfterwards() {
+    MainActor.assumeIsolated {
+      typealias Shelves = Array2D<Int, String>
+      let old = Shelves(sectionsWithItems: [(1, ["d", "e", "f"])])
+      let new = Shelves(sectionsWithItems: [(1, ["a", "b", "c", "d"]), (2, ["c", "d", "e", "a"])])
+      let changeset = SectionedChangeset(
+        from: old.sections,
+        to: new.sections,
+        sectionIdentifiedBy: \.metadata,
+        isSectionEqual: ==,
+        items: \.items,
+        itemIdentifiedBy: { $0 },
+        isItemEqual: ==
+      )
+      let view = BatchUpdateValidatingView<String>()
+      let changes = Property(SectionedDiffChangeset(reloading: old))
+      changes.bind(to: view) { shelves, indexPath, _ in shelves[itemAt: indexPath] }
+      view.resetRecords()
+      changes.value = SectionedDiffChangeset(collection: new, diff: OrderedCollectionDiff(changeset))
+      XCTAssertEqual(view.violations, [])
+      XCTAssertEqual(view.rows, [["a", "b", "c", "d"], ["c", "d", "e", "a"]])
+      XCTAssertEqual(
+        view.calls,
+        [
+          .beginBatch(animated: true),
+          .insertSections([1], .automatic),
+          .deleteRows([[0, 1], [0, 2]], .automatic),
+          .insertRows([[0, 0], [0, 1], [0, 2]], .automatic),
+          .endBatch,
+          .beginBatch(animated: true),
+          .reloadSections([0], .automatic),
+          .endBatch,
+        ]
+      )
+    }
+  }
 }
 
 @MainActor
@@ -303,6 +342,7 @@ private final class ShoutingBinder: SectionedBinderDataSource<
     batches.append(diff)
     super.applyBatch(diff, to: view)
   }
+
 }
 
 @MainActor

@@ -74,17 +74,22 @@ final class StagedChangesetTests: XCTestCase {
     )
   }
 
-  func testAMovedAndReloadedSectionBecomesADeleteAndAnInsert() throws {
+  func testAMovedAndUpdatedSectionMovesThenReloads() throws {
     let diff = Diff(updates: [[0]], moves: [(from: [0], to: [1])])
     let result = try stages(diff, [1, 1], [1, 1])
-    XCTAssertEqual(result.map(\.diff), [Diff(inserts: [[1]], deletes: [[0]])])
+    XCTAssertEqual(result.map(\.diff), [Diff(moves: [(from: [0], to: [1])]), Diff(updates: [[1]])])
   }
 
-  func testRowChangesInsideAReloadedSectionAreLeftToTheReload() throws {
-    let diff = Diff(
-      inserts: [[0, 2]], deletes: [[0, 0]], updates: [[0], [0, 1]], moves: [(from: [0, 1], to: [0, 0])])
-    let result = try stages(diff, [2], [3])
-    XCTAssertEqual(result.map(\.diff), [Diff(updates: [[0]])])
+  /// A section update is a refresh of the section's own content: its row changes keep their
+  /// animations, and the section is reloaded in a stage of its own after them (UIKit rejects row
+  /// changes in a section reloaded in the same batch).
+  func testRowChangesInsideAnUpdatedSectionAreKeptAndTheSectionReloadsLast() throws {
+    let diff = Diff(inserts: [[0, 1], [0, 2]], deletes: [[0, 0]], updates: [[0], [1]])
+    let result = try stages(diff, [2, 1], [3, 1])
+    XCTAssertEqual(
+      result.map(\.diff),
+      [Diff(inserts: [[0, 1], [0, 2]], deletes: [[0, 0]], updates: [[1]]), Diff(updates: [[0]])]
+    )
   }
 
   func testStagingStillRejectsDiffsThatDoNotAddUp() {

@@ -4,8 +4,10 @@ import Foundation
 /// `IndexPath` (`[section, item]`).
 ///
 /// `Array2D` is also a two-level tree (see ``Array2D/children``): sections are the depth-1 nodes
-/// and items the depth-2 nodes, so tree changesets, `apply(_:)` and tree diffing work on it
-/// unchanged.
+/// and items the depth-2 nodes, so tree changesets, `apply(_:)` and tree diffing work on it. A
+/// tree diff of a 2D array is its sectioned diff (see ``diff(from:sectionIdentifiedBy:isSectionEqual:itemIdentifiedBy:isItemEqual:)``):
+/// sections are identified by their metadata, items by `id` when `Identifiable`, else by value,
+/// whichever path diffs it.
 ///
 /// ```swift
 /// var contacts = Array2D(sectionsWithItems: [("A", ["Alice", "Avery"]), ("B", ["Bob"])])

@@ -29,8 +29,9 @@ public protocol Diffable {
 /// A section of ``Diffable`` items that is itself diffable (Epoxy's protocol).
 ///
 /// A sectioned diff (`makeSectionedChangeset(from:)`) matches sections by their
-/// ``Diffable/diffIdentifier`` and items by theirs, across all sections, so an item can move from
-/// one section to another.
+/// ``Diffable/diffIdentifier`` and items by theirs, within each section and then across sections,
+/// so an item can move from one section to another. Item identifiers need only be unique within
+/// a section.
 public protocol DiffableSection: Diffable {
   /// The diffable items in this section.
   associatedtype DiffableItems: Collection where DiffableItems.Index == Int, DiffableItems.Element: Diffable

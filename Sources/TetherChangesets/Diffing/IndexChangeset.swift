@@ -129,19 +129,30 @@ extension IndexPathChangeset: CustomStringConvertible {
 }
 
 /// The changes between two collections of sections: section changes by offset, item changes by
-/// `IndexPath` (Epoxy's type). Both are in UIKit batch-update form and valid together in one batch.
+/// `IndexPath` (Epoxy's type), in UIKit batch-update form.
 ///
-/// Rules (what makes the pair valid for one `performBatchUpdates`):
-/// - A section is *kept* when its identifier occurs in both collections and its content is equal
-///   (``Diffable/isDiffableItemEqual(to:)`` on the sections); a kept section may move.
-/// - Items are listed only between kept sections. Items of deleted, inserted and updated
-///   (reloaded) sections are covered by the section change and never listed; an item moving from
-///   such a section into a kept one is an insert there, and one moving from a kept section into
-///   such a section is a delete.
-/// - Items are matched by identifier across all kept sections: an item that changes section is a
-///   move from its old path to its new path. An item that stays in the same (possibly moved)
-///   section is a move only when its order relative to the other items that stayed changed; the
-///   moves are minimal for that rule.
+/// Rules (Epoxy's, plus what one UIKit batch requires):
+/// - Sections are matched by identifier. A matched section whose own content changed (its
+///   ``Diffable/isDiffableItemEqual(to:)`` is `false`) is a section *update*: a refresh of the
+///   section itself (its header, its metadata). Its items are listed as usual, whatever the
+///   section equality says, so a section type that compares its items too (Epoxy's
+///   `StringSection`) keeps its item animations.
+/// - Items are listed for every matched section; the items of inserted and deleted sections are
+///   covered by the section change. An item identifier need only be unique within its section.
+///   Items are matched within each matched pair of sections first; an item left over that occurs
+///   exactly once among the leftovers on each side changed section and is one move.
+/// - An item that stays in its section moves only when its order relative to the other items
+///   that stayed changed; the moves are minimal for that rule.
+/// - UIKit moves no row into, out of or within a section that moves in the same batch, so such an
+///   item is a delete and an insert instead (without an update).
+///
+/// So section inserts, deletes and moves and item inserts, deletes and moves are valid together
+/// as one batch (``ChangesetValidator`` and `BatchUpdateValidatingView` agree), and so are the
+/// updates of items that do not move. The rest comes after the batch, as Epoxy's collection view
+/// does it: refresh the updated sections, and the updated items that moved at their new paths.
+/// `StagedChangeset` (which the binders use) does exactly that with
+/// `OrderedCollectionDiff<IndexPath>(changeset)`: one batch, then a batch of row reloads and one of
+/// section reloads when needed.
 public struct SectionedChangeset: Sendable {
   /// The changes to the sections, by section offset.
   public var sectionChangeset: IndexChangeset

@@ -4,7 +4,7 @@ import Foundation
 /// item matching turns into `IndexPath` changes. Non-generic: compiled once in the module.
 @usableFromInline
 internal struct _SectionLayout {
-  /// For each old section, its new offset when it is kept (matched and unchanged), else -1.
+  /// For each old section, its new offset when it is kept (matched, changed or not), else -1.
   @usableFromInline
   internal var newSectionOfOld: [Int]
 
@@ -30,12 +30,25 @@ internal struct _SectionLayout {
   @usableFromInline
   internal var newSectionStart: [Int] = []
 
+  /// Whether each old section moves (a section move of the diff).
   @usableFromInline
-  internal init(sectionMatching: _Matching, updatedSections: [Int]) {
+  internal var movedOld: [Bool]
+
+  /// Whether each new section is the target of a section move.
+  @usableFromInline
+  internal var movedNew: [Bool]
+
+  @usableFromInline
+  internal init(sectionMatching: _Matching, sectionMoves: [(from: Int, to: Int)]) {
     newSectionOfOld = sectionMatching.oldMatch.map { $0 < 0 ? Int(~$0) : -1 }
-    for section in updatedSections { newSectionOfOld[section] = -1 }
     oldSectionOfNew = [Int](repeating: -1, count: sectionMatching.newMatch.count)
     for (old, new) in newSectionOfOld.enumerated() where new >= 0 { oldSectionOfNew[new] = old }
+    movedOld = [Bool](repeating: false, count: newSectionOfOld.count)
+    movedNew = [Bool](repeating: false, count: oldSectionOfNew.count)
+    for move in sectionMoves {
+      movedOld[move.from] = true
+      movedNew[move.to] = true
+    }
   }
 
   @usableFromInline
@@ -57,6 +70,18 @@ internal struct _SectionLayout {
     newItemRow.append(contentsOf: (0..<Int32(truncatingIfNeeded: count)))
   }
 
+  /// The new offset of the section pair a flat old item belongs to.
+  @usableFromInline
+  internal func pairedSection(ofOldItem flat: Int) -> Int {
+    newSectionOfOld[Int(oldItemSection[flat])]
+  }
+
+  /// The new section of a flat new item.
+  @usableFromInline
+  internal func section(ofNewItem flat: Int) -> Int {
+    Int(newItemSection[flat])
+  }
+
   @usableFromInline
   internal func oldPath(_ flat: Int) -> IndexPath {
     [Int(oldItemSection[flat]), Int(oldItemRow[flat])]
@@ -69,9 +94,10 @@ internal struct _SectionLayout {
 
   /// The item changes of a matching of the flat items: an item that stays in its (kept) section
   /// moves only when it leaves a longest run that kept its order in that section; an item that
-  /// changes section always moves.
+  /// changes section always moves. A move UIKit cannot make in the batch that moves sections (out
+  /// of, into or within a moved section) is a delete and an insert instead, without an update.
   @usableFromInline
-  internal func itemChangeset(_ matching: _Matching, updates: [Int]) -> IndexPathChangeset {
+  internal func itemChangeset(_ matching: _Matching, updated: [Bool]) -> IndexPathChangeset {
     let newCount = newItemSection.count
     // For each new item: its old flat offset when it stays in the section it was in, else -1.
     var staying = [Int32](repeating: -1, count: newCount)
@@ -96,17 +122,22 @@ internal struct _SectionLayout {
       }
     }
     var changeset = IndexPathChangeset()
-    let updated = Set(updates)
+    var reinserted = [Bool](repeating: false, count: newCount)
     for (old, match) in matching.oldMatch.enumerated() {
       guard match < 0 else {
         changeset.deletes.append(oldPath(old))
         continue
       }
       let new = Int(~match)
-      if updated.contains(old) { changeset.updates.append((old: oldPath(old), new: newPath(new))) }
+      if !kept[new] && (movedOld[Int(oldItemSection[old])] || movedNew[Int(newItemSection[new])]) {
+        changeset.deletes.append(oldPath(old))
+        reinserted[new] = true
+        continue
+      }
+      if updated[old] { changeset.updates.append((old: oldPath(old), new: newPath(new))) }
       if !kept[new] { changeset.moves.append((old: oldPath(old), new: newPath(new))) }
     }
-    for (new, match) in matching.newMatch.enumerated() where match == -1 {
+    for (new, match) in matching.newMatch.enumerated() where match == -1 || reinserted[new] {
       changeset.inserts.append(newPath(new))
     }
     return changeset

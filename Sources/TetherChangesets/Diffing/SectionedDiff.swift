@@ -1,7 +1,7 @@
 import Foundation
 
-// Sectioned diffing: sections are matched by identifier; items are matched by identifier across
-// all sections that survive unchanged, so an item can move between sections. See
+// Sectioned diffing: sections are matched by identifier; items are matched within each matched
+// pair of sections, then across sections, so an item can move between sections. See
 // `SectionedChangeset` for the rules that keep the result valid for one UIKit batch update.
 
 extension Collection where Element: DiffableSection {
@@ -10,13 +10,14 @@ extension Collection where Element: DiffableSection {
   ///
   /// The receiver is the *new* state and the argument the *old* one, as in `difference(from:)`.
   /// Sections are matched by ``Diffable/diffIdentifier`` and compared with
-  /// ``Diffable/isDiffableItemEqual(to:)``; a changed section is reloaded (a section update), so
-  /// its items are not listed. Items are matched across all kept sections; see
-  /// ``SectionedChangeset`` for the exact rules.
+  /// ``Diffable/isDiffableItemEqual(to:)``: a changed section is a section update, and, as in
+  /// Epoxy, the item changes of every matched section are listed. Item identifiers need only be
+  /// unique within a section. See ``SectionedChangeset`` for the exact rules and for how to apply
+  /// the result in one batch.
   ///
   /// Unlike Epoxy, which diffs the items of each matched section on their own, an item that moves
-  /// to another section is one move rather than a delete and an insert, and the items of a
-  /// reloaded section are not listed (UIKit rejects item changes inside a reloaded section).
+  /// to another section is one move rather than a delete and an insert, unless its section or the
+  /// other one moves too (UIKit moves no row into or out of a moving section).
   ///
   /// - Parameter old: The sections before the change.
   /// - Complexity: O(s + i) expected time for s sections and i items on both sides.
@@ -38,16 +39,16 @@ extension SectionedChangeset {
   /// The changes that turn the sections `old` into the sections `new`, with caller-supplied
   /// identity and equality for sections and items.
   ///
-  /// A section whose identifier is kept but which is not `isSectionEqual` is reloaded (a section
-  /// update) and its items are not listed; items are matched across all kept sections. See
+  /// A section whose identifier is kept but which is not `isSectionEqual` is a section update (a
+  /// refresh of the section itself); the item changes of every matched section are listed. See
   /// ``SectionedChangeset`` for the rules.
   ///
   /// - Parameters:
   ///   - old: The sections before the change.
   ///   - new: The sections after the change.
   ///   - sectionID: The identity of a section.
-  ///   - isSectionEqual: Whether two sections with equal identities are equal (metadata only:
-  ///     compare items here and every item change reloads the whole section).
+  ///   - isSectionEqual: Whether two sections with equal identities are equal; when not, the
+  ///     section is an update (its item changes are listed all the same).
   ///   - items: The items of a section.
   ///   - itemID: The identity of an item.
   ///   - isItemEqual: Whether two items with equal identities are equal.
@@ -92,7 +93,7 @@ internal func _sectionedChangeset<Section, SectionID: Hashable, Items: Collectio
     newIDs: newSections.map(sectionID),
     isEqual: { isSectionEqual(oldSections[$0], newSections[$1]) }
   )
-  var layout = _SectionLayout(sectionMatching: sections.matching, updatedSections: sections.parts.updates)
+  var layout = _SectionLayout(sectionMatching: sections.matching, sectionMoves: sections.parts.moves)
   var oldItems: ContiguousArray<Items.Element> = []
   var newItems: ContiguousArray<Items.Element> = []
   for section in layout.keptOldSections {
@@ -105,28 +106,97 @@ internal func _sectionedChangeset<Section, SectionID: Hashable, Items: Collectio
     layout.appendNewItems(of: section, count: sectionItems.count)
     newItems.append(contentsOf: sectionItems)
   }
-  let itemDiff = _precomputedHeckelDiff(
-    oldIDs: oldItems.map(itemID),
-    newIDs: newItems.map(itemID),
-    isEqual: { isItemEqual(oldItems[$0], newItems[$1]) }
-  )
+  let oldItemIDs = oldItems.map(itemID)
+  let newItemIDs = newItems.map(itemID)
+  // Identifiers are unique per section (Epoxy's rule): items are matched within each pair of
+  // matched sections first, then the rest across sections where that is unambiguous.
+  let scopedOldIDs = oldItemIDs.indices.map {
+    _SectionScopedID(section: layout.pairedSection(ofOldItem: $0), id: oldItemIDs[$0])
+  }
+  let scopedNewIDs = newItemIDs.indices.map {
+    _SectionScopedID(section: layout.section(ofNewItem: $0), id: newItemIDs[$0])
+  }
+  var matching = _precomputedHeckelMatching(oldIDs: scopedOldIDs, newIDs: scopedNewIDs)
+  _matchAcrossSections(&matching, oldIDs: oldItemIDs, newIDs: newItemIDs)
+  var updated = [Bool](repeating: false, count: oldItems.count)
+  for (old, match) in matching.oldMatch.enumerated() where match < 0 {
+    updated[old] = !isItemEqual(oldItems[old], newItems[Int(~match)])
+  }
   var changeset = SectionedChangeset(
     sectionChangeset: sections.parts.indexChangeset,
-    itemChangeset: layout.itemChangeset(itemDiff.matching, updates: itemDiff.parts.updates)
+    itemChangeset: layout.itemChangeset(matching, updated: updated)
   )
-  if sections.hasDuplicates || itemDiff.hasDuplicates {
+  let itemsHaveDuplicates = matching.oldHasDuplicates || matching.newHasDuplicates
+  if sections.hasDuplicates || itemsHaveDuplicates {
     let sectionGroups = _duplicateGroups(count: newSections.count) { sectionID(newSections[$0]) }
-    let itemGroups = _duplicateGroups(count: newItems.count) { itemID(newItems[$0]) }
+    let itemGroups = _duplicateGroups(count: scopedNewIDs.count) { scopedNewIDs[$0] }
     changeset.sectionChangeset.duplicates = sectionGroups.map(\.offsets)
     changeset.itemChangeset.duplicates = itemGroups.map { $0.offsets.map(layout.newPath) }
     TetherLogger.shared.warn(
       "Sectioned diff with duplicate identifiers: \(sections.hasDuplicates ? "sections" : "")"
-        + "\(sections.hasDuplicates && itemDiff.hasDuplicates ? " and " : "")\(itemDiff.hasDuplicates ? "items" : ""). "
+        + "\(sections.hasDuplicates && itemsHaveDuplicates ? " and " : "")"
+        + "\(itemsHaveDuplicates ? "items within a section" : ""). "
         + "The k-th old copy of an identifier is matched with its k-th new copy and extra copies are "
         + "deleted or inserted; make identifiers unique for meaningful animations."
     )
   }
   return changeset
+}
+
+/// An item identifier qualified by the (new offset of the) section pair it belongs to, so that
+/// the same identifier in two sections names two items.
+@usableFromInline
+internal struct _SectionScopedID<ID: Hashable>: Hashable {
+  @usableFromInline
+  internal var section: Int
+
+  @usableFromInline
+  internal var id: ID
+
+  @inlinable
+  internal init(section: Int, id: ID) {
+    self.section = section
+    self.id = id
+  }
+}
+
+/// Heckel's matching over precomputed identifiers, without moves or updates.
+@inlinable
+internal func _precomputedHeckelMatching<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) -> _Matching {
+  oldIDs.withUnsafeBufferPointer { oldIDs in
+    newIDs.withUnsafeBufferPointer { newIDs in
+      _heckelMatching(_PrecomputedElements(oldIDs: oldIDs, newIDs: newIDs, compare: { _, _ in true }))
+    }
+  }
+}
+
+/// Matches the items left unmatched within their sections across sections: an identifier that
+/// occurs exactly once among the unmatched old items and once among the unmatched new ones is one
+/// item that changed section. Identifiers left over several times stay deletes and inserts.
+///
+/// - Complexity: O(n) for n items, hashing only the unmatched ones.
+@inlinable
+internal func _matchAcrossSections<ID: Hashable>(_ matching: inout _Matching, oldIDs: [ID], newIDs: [ID]) {
+  guard matching.matchedCount < oldIDs.count, matching.matchedCount < newIDs.count else { return }
+  // For each leftover identifier: its old and new offsets, -1 for none, -2 for several.
+  var leftovers: [ID: (old: Int32, new: Int32)] = [:]
+  for (old, match) in matching.oldMatch.enumerated() where match >= 0 {
+    let id = oldIDs[old]
+    if leftovers[id] == nil {
+      leftovers[id] = (old: Int32(truncatingIfNeeded: old), new: -1)
+    } else {
+      leftovers[id]!.old = -2
+    }
+  }
+  for (new, match) in matching.newMatch.enumerated() where match == -1 {
+    guard let entry = leftovers[newIDs[new]] else { continue }
+    leftovers[newIDs[new]]!.new = entry.new == -1 ? Int32(truncatingIfNeeded: new) : -2
+  }
+  for (old, new) in leftovers.values where old >= 0 && new >= 0 {
+    matching.oldMatch[Int(old)] = ~new
+    matching.newMatch[Int(new)] = old
+    matching.matchedCount += 1
+  }
 }
 
 /// A Heckel diff over precomputed identifiers, keeping the matching for sectioned post-processing.

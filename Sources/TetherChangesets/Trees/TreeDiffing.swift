@@ -98,6 +98,9 @@ enum TreeDiffer {
     identifiedBy identifier: (Tree.ChildNode) -> ID,
     isEqual: (Tree.ChildNode, Tree.ChildNode) -> Bool
   ) -> OrderedCollectionDiff<IndexPath> {
+    if let sectioned = new as? any _SectionedTreeDiffing {
+      return sectioned._sectionedTreeDiff(from: old, identifiedBy: identifier, isEqual: isEqual)
+    }
     // Match identities; the first occurrence in pre-order on each side is the one that matches.
     // The table maps an identity to its old node, or to -1 once an unmatched new node has it.
     let oldTree = FlatTree<Tree.ChildNode>(old, keepsNodes: true) { _, _ in }

@@ -68,7 +68,9 @@ public enum ChangesetValidationError: Error, Hashable, Sendable {
   /// moved and updated.
   case conflictingChanges(location: Location, first: Change, second: Change)
 
-  /// An item change addresses a section that is itself deleted, reloaded or inserted.
+  /// An item change addresses a section that is itself deleted, reloaded or inserted, or an item
+  /// move addresses a section that moves: `sectionChange` is `.moveSource` for an item moved out
+  /// of (or within) a moved section, `.moveTarget` for one moved into a moved section.
   case itemInChangedSection(change: Change, location: Location, sectionChange: Change)
 
   /// An index path of a sectioned diff is neither a section (length 1) nor an item (length 2).
@@ -106,6 +108,9 @@ extension ChangesetValidationError: CustomStringConvertible {
     case .conflictingChanges(let location, let first, let second):
       return "\(location) is both \(first.withArticle) and \(second.withArticle)"
     case .itemInChangedSection(let change, let location, let sectionChange):
+      if sectionChange == .moveSource || sectionChange == .moveTarget {
+        return "\(change.rawValue) at \(location) addresses a section that is being moved"
+      }
       return "\(change.rawValue) at \(location) addresses a section that is \(sectionChange.withArticle)"
     case .malformedIndexPath(let change, let path):
       return

@@ -9,13 +9,22 @@ extension ChangesetValidator {
   /// - item deletes, updates and move sources may not address a section that is deleted or
   ///   reloaded (updated), and item inserts and move targets may not address a section that is
   ///   inserted or reloaded: those sections' items come from the data source as a whole;
+  /// - an item may not move out of a section that moves, nor into the place of a moved section
+  ///   (a move within a moved section included): UIKit does not move rows and their sections in
+  ///   one batch. `StagedChangeset` splits such diffs;
   /// - every surviving section's items add up: its old count, minus its deletes and the items moved
   ///   out of it, plus its inserts and the items moved into it, is its new count. A move between
   ///   two places of the same section (after section moves) counts as neither.
   ///
+  /// With `allowsMovedAndUpdated: false` these are exactly the rules of one `UITableView` batch
+  /// update, the ones ``BatchUpdateValidatingView`` enforces: a diff passes if and only if the view
+  /// accepts it as one batch. The default also allows an item or a section both moved and updated
+  /// (Tether's normalization), which a binder splits into two batches.
+  ///
   /// - Parameters:
   ///   - oldItemCounts: The number of items in each section before the change.
   ///   - newItemCounts: The number of items in each section after the change.
+  ///   - allowsMovedAndUpdated: Whether an item or a section may be both moved and updated.
   /// - Complexity: O(k log k + s) for a diff with k entries over s sections.
   public static func validate(
     _ diff: OrderedCollectionDiff<IndexPath>,
@@ -47,6 +56,13 @@ extension ChangesetValidator {
       oldSectionOf[new] = old
     }
 
+    var movedOld = [Bool](repeating: false, count: oldSectionCount)
+    var movedNew = [Bool](repeating: false, count: newSectionCount)
+    for move in parts.sections.moves {
+      movedOld[move.from] = true
+      movedNew[move.to] = true
+    }
+
     let oldSpace = FlatSpace(counts: oldItemCounts)
     let newSpace = FlatSpace(counts: newItemCounts)
     var sources: [Entry] = []
@@ -62,6 +78,9 @@ extension ChangesetValidator {
       }
       guard row >= 0, row < oldItemCounts[section] else {
         throw .indexOutOfRange(change: change, location: .item(row, section: section), count: oldItemCounts[section])
+      }
+      if change == .moveSource && movedOld[section] {
+        throw .itemInChangedSection(change: change, location: .item(row, section: section), sectionChange: .moveSource)
       }
       sources.append(Entry(index: oldSpace.flatten(section, row), change: change))
     }
@@ -80,6 +99,9 @@ extension ChangesetValidator {
       }
       guard row >= 0, row < newItemCounts[section] else {
         throw .indexOutOfRange(change: change, location: .item(row, section: section), count: newItemCounts[section])
+      }
+      if change == .moveTarget && movedNew[section] {
+        throw .itemInChangedSection(change: change, location: .item(row, section: section), sectionChange: .moveTarget)
       }
       targets.append(Entry(index: newSpace.flatten(section, row), change: change))
     }

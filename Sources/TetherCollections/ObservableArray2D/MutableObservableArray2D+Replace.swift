@@ -5,11 +5,13 @@ extension MutableObservableArray2D {
   /// Replaces the whole 2D array with `array`, emitting the differences of sections and items
   /// together, or a reload when `performDiff` is `false`.
   ///
-  /// Sections are matched by `sectionIdentifiedBy` and items by `itemIdentifiedBy`, across all
-  /// matched sections (the diffing engine's sectioned diff), so an item that changes section is one
-  /// move. A matched section whose metadata is not `isSectionEqual` is a section update (its
-  /// metadata only: item changes inside it are listed as usual); a matched item that is not
-  /// `isItemEqual` is an item update.
+  /// The diff is `Array2D.diff(from:sectionIdentifiedBy:isSectionEqual:itemIdentifiedBy:isItemEqual:)`:
+  /// sections are matched by `sectionIdentifiedBy`, items by `itemIdentifiedBy` within each
+  /// matched section and then across sections, so an item that changes section is one move (a
+  /// delete and an insert when its section or the other one moves, which UIKit cannot animate in
+  /// one batch). A matched section whose metadata is not `isSectionEqual` is a section update (its
+  /// metadata only: item changes inside it are listed as usual, and a binder reloads the section
+  /// after the batch); a matched item that is not `isItemEqual` is an item update.
   ///
   /// ```swift
   /// contacts.replace(
@@ -37,12 +39,11 @@ extension MutableObservableArray2D {
     }
     core.mutate(
       preparing: { old in
-        sectionedTreeDiff(
+        array.diff(
           from: old,
-          to: array,
-          sectionID: sectionID,
+          sectionIdentifiedBy: sectionID,
           isSectionEqual: isSectionEqual,
-          itemID: itemID,
+          itemIdentifiedBy: itemID,
           isItemEqual: isItemEqual
         )
       },
@@ -95,9 +96,13 @@ extension MutableObservableArray2D {
   }
 }
 
+// The identity rule of every 2D diff path (this, `TreeChangeset(from:to:)`, `Array2D.diff(from:)`,
+// `diff()` on a signal of 2D arrays): sections are identified by their metadata; items by `id` when
+// `Identifiable` (updated when `!=`), else by their value (never updated).
+
 extension MutableObservableArray2D where SectionMetadata: Hashable, Item: Hashable {
   /// Replaces the whole 2D array, emitting the differences (sections and items are their own
-  /// identity), or a reload when `performDiff` is `false`. See
+  /// identity, as in `TreeChangeset(from:to:)`), or a reload when `performDiff` is `false`. See
   /// ``replace(with:performDiff:sectionIdentifiedBy:isSectionEqual:itemIdentifiedBy:isItemEqual:)``.
   ///
   /// - Complexity: O(s + n) expected for s sections and n items on both sides (the sectioned
@@ -180,56 +185,4 @@ extension MutableObservableArray2D where Item: Identifiable & Hashable {
   public func replaceItems(ofSectionAt section: Int, with items: [Item], performDiff: Bool) {
     replaceItems(ofSectionAt: section, with: items, performDiff: performDiff, itemIdentifiedBy: \.id, isItemEqual: ==)
   }
-}
-
-/// The tree diff from `old` to `new`: the diffing engine's sectioned diff with every matched
-/// section kept (so items are matched across all of them), plus a section update for each matched
-/// section whose metadata changed. Under tree rules a section update changes the metadata only, so
-/// item changes inside it stay listed.
-func sectionedTreeDiff<SectionMetadata, Item, SectionID: Hashable, ItemID: Hashable>(
-  from old: Array2D<SectionMetadata, Item>,
-  to new: Array2D<SectionMetadata, Item>,
-  sectionID: (SectionMetadata) -> SectionID,
-  isSectionEqual: (SectionMetadata, SectionMetadata) -> Bool,
-  itemID: (Item) -> ItemID,
-  isItemEqual: (Item, Item) -> Bool
-) -> OrderedCollectionDiff<IndexPath> {
-  let sectioned = SectionedChangeset(
-    from: old.sections,
-    to: new.sections,
-    sectionIdentifiedBy: { sectionID($0.metadata) },
-    isSectionEqual: { _, _ in true },
-    items: \.items,
-    itemIdentifiedBy: itemID,
-    isItemEqual: isItemEqual
-  )
-  var diff = OrderedCollectionDiff<IndexPath>(sectioned)
-  let sections = OrderedCollectionDiff<Int>(sectioned.sectionChangeset)
-  for (oldIndex, newIndex) in survivingPairs(of: sections, oldCount: old.sections.count, newCount: new.sections.count)
-  where !isSectionEqual(old.sections[oldIndex].metadata, new.sections[newIndex].metadata) {
-    diff.updates.append(IndexPath(index: oldIndex))
-  }
-  return diff
-}
-
-/// Where each surviving element of a valid flat diff goes: moved ones to their targets, the others
-/// (in their old order) to the remaining free places (batch-update semantics).
-func survivingPairs(of diff: OrderedCollectionDiff<Int>, oldCount: Int, newCount: Int) -> [(Int, Int)] {
-  var leaves = [Bool](repeating: false, count: oldCount)
-  var taken = [Bool](repeating: false, count: newCount)
-  var pairs: [(Int, Int)] = []
-  for index in diff.deletes { leaves[index] = true }
-  for index in diff.inserts { taken[index] = true }
-  for move in diff.moves {
-    leaves[move.from] = true
-    taken[move.to] = true
-    pairs.append((move.from, move.to))
-  }
-  var slot = 0
-  for index in 0..<oldCount where !leaves[index] {
-    while taken[slot] { slot += 1 }
-    pairs.append((index, slot))
-    slot += 1
-  }
-  return pairs
 }

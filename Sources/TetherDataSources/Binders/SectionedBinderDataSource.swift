@@ -11,8 +11,9 @@ import TetherChangesets
 ///   wants (``applyBatch(_:to:)``), with the animations of ``animations`` (a tree diff's changes
 ///   below the items are dropped, see `projectedToSections()`);
 /// - a diff UIKit cannot apply in one batch (a row moved and updated, rows moved along with their
-///   section, rows moved out of a deleted section) is split by ``StagedChangeset`` into several
-///   batches, the data source serving the intermediate data meanwhile;
+///   section, rows moved out of a deleted section, a section updated while its rows change) is
+///   split by ``StagedChangeset`` into several batches, the data source serving the intermediate
+///   data meanwhile (an updated section is reloaded last, after its rows animated);
 /// - a diff that is not valid at all (counts that do not add up) reloads the view instead, after
 ///   telling ``didFallBackToReload(because:)``.
 ///

@@ -164,19 +164,23 @@ struct SectionedDiffParts {
     )
   }
 
-  /// Drops what a section reload shows anyway: row deletes and reloads in reloaded sections, row
-  /// inserts in their final place, and row moves within one reloaded section. Rows moved into or
-  /// out of a reloaded section stay moves (with their reloads). Returns whether it dropped any.
-  mutating func dropItemChangesInReloadedSections() -> Bool {
-    guard !sectionUpdates.isEmpty else { return false }
-    let reloadedFinal = Set(sectionUpdates.compactMap { finalSection[$0] })
-    let before = itemDeletes.count + itemUpdates.count + itemInserts.count + itemMoves.count
-    itemMoves.removeAll { sectionUpdates.contains($0.from[0]) && finalSection[$0.from[0]] == $0.to[0] }
-    let moved = Set(itemMoves.map(\.from))
-    itemDeletes = itemDeletes.filter { !sectionUpdates.contains($0[0]) }
-    itemUpdates = itemUpdates.filter { !sectionUpdates.contains($0[0]) || moved.contains($0) }
-    itemInserts = itemInserts.filter { !reloadedFinal.contains($0[0]) }
-    return itemDeletes.count + itemUpdates.count + itemInserts.count + itemMoves.count != before
+  /// Takes out the updates of sections that also move or whose items change (a section update is
+  /// a refresh of the section's own content, its items listed as usual), and returns their final
+  /// indices, ascending: UIKit rejects reloading a section in the batch that moves it or changes
+  /// its rows, so they are reloaded in a stage of their own, after every other change.
+  mutating func deferReloadsOfChangedSections() -> [Int] {
+    guard !sectionUpdates.isEmpty else { return [] }
+    var touched = Set(sectionMoves.map(\.from))
+    for path in itemDeletes { touched.insert(path[0]) }
+    for path in itemUpdates { touched.insert(path[0]) }
+    for move in itemMoves { touched.insert(move.from[0]) }
+    var touchedFinal = Set(itemInserts.map { $0[0] })
+    for move in itemMoves { touchedFinal.insert(move.to[0]) }
+    let deferred = sectionUpdates.filter { section in
+      touched.contains(section) || finalSection[section].map(touchedFinal.contains) == true
+    }
+    sectionUpdates.subtract(deferred)
+    return deferred.compactMap { finalSection[$0] }.sorted()
   }
 
   /// The parts as a diff again, each part sorted.

@@ -8,17 +8,17 @@ import TetherChangesets
 /// - a row both moved and updated (UIKit refuses to move and reload one row at once): the row is
 ///   moved first, then reloaded at its new place in a second stage;
 /// - rows moved within or into or out of a section that itself moves;
-/// - rows moved out of a deleted or reloaded section, or into an inserted or reloaded one (tree
-///   changesets of an ``Array2D`` produce these);
-/// - a section both moved and reloaded.
+/// - rows moved out of a deleted section, or into an inserted one (tree changesets of an
+///   ``Array2D`` produce these);
+/// - a section updated while it moves or while its rows change (a 2D array's section whose
+///   metadata changed, Epoxy's updated sections): the section update is a refresh of the section's
+///   own content, so its row changes are kept, and the section is reloaded in a last stage of its
+///   own, after every other change, so the row animations are not lost.
 ///
-/// Row inserts, deletes and reloads inside a reloaded section (a section whose value changed while
-/// its rows changed too) are dropped first: reloading the section shows its new rows anyway.
-///
-/// For those the changeset has up to four stages: (1) row deletes and reloads, (2) section deletes,
-/// inserts and moves (a reloaded section becomes a delete and an insert), (3) row inserts and
-/// moves, (4) deletes of sections emptied by stage 3 and reloads of moved rows. Empty stages are
-/// left out. Every other diff is one stage, the diff itself.
+/// For rows moved with or across changed sections the changeset has up to four stages: (1) row
+/// deletes and reloads, (2) section deletes, inserts and moves, (3) row inserts and moves, (4)
+/// deletes of sections emptied by stage 3 and reloads of moved rows; then the deferred section
+/// reloads. Empty stages are left out. Every other diff is one stage, the diff itself.
 ///
 /// Between stages the view must see intermediate data: in the four-stage plan each stage but the
 /// last has ``Stage/sections``, the sections after it, whose headers and rows are each read from the
@@ -93,10 +93,11 @@ public struct StagedChangeset: Sendable {
   ) throws(ChangesetValidationError) {
     var parts = try SectionedDiffParts(diff, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
     var diff = diff
-    if parts.dropItemChangesInReloadedSections() {
+    let deferredReloads = parts.deferReloadsOfChangedSections()
+    if !deferredReloads.isEmpty {
       diff = parts.diff
     }
-    let planned: [Stage]
+    var planned: [Stage]
     switch Self.trouble(in: parts) {
     case .none:
       planned = [Stage(diff: diff, sections: nil)]
@@ -104,6 +105,9 @@ public struct StagedChangeset: Sendable {
       planned = Self.splitReloadsOfMovedRows(diff, parts: parts)
     case .rowMovesAcrossChangedSections:
       planned = try StagePlanner(parts: parts).stages()
+    }
+    if !deferredReloads.isEmpty {
+      planned.append(Stage(diff: OrderedCollectionDiff(updates: deferredReloads.map { [$0] }), sections: nil))
     }
     try Self.check(planned, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
     stages = planned

@@ -29,7 +29,8 @@ public struct BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConve
     /// an inserted section or out of a deleted one included).
     case rowInChangedSection
     /// A row moved from or into a section that itself moves in the same batch (Tether's staged
-    /// binder splits these; UIKit does not animate them reliably).
+    /// binder splits these; UIKit does not animate them reliably). `ChangesetValidator` rejects
+    /// them too, as `itemInChangedSection` with a `moveSource` or `moveTarget` section change.
     case rowMoveInMovedSection
     /// The number of sections after the update does not add up.
     case invalidNumberOfSections

@@ -116,8 +116,8 @@ final class DiffingWithDiffableSnippetTests: XCTestCase {
     let coffee = DiffingCard(key: "c", title: "Coffee")
     let old = [DiffingDeck(name: "todo", cards: [apple, bread]), DiffingDeck(name: "done", cards: [coffee])]
     let new = [
-      DiffingDeck(name: "done", cards: [coffee, bread]),
       DiffingDeck(name: "todo", cards: [DiffingCard(key: "a", title: "Apples")]),
+      DiffingDeck(name: "done", cards: [coffee, bread]),
     ]
     let changeset = new.makeSectionedChangeset(from: old)
     print(changeset.sectionChangeset)
@@ -127,13 +127,58 @@ final class DiffingWithDiffableSnippetTests: XCTestCase {
     XCTAssertEqual(
       printed.lines,
       [
-        "D[] I[] U[] M[1→0]",
-        "D[] I[] U[[0, 0]→[1, 0]] M[[0, 1]→[0, 1]]",
-        "D[] I[] U[[0, 0]] M[[1]→[0], [0, 1]→[0, 1]]",
+        "D[] I[] U[] M[]",
+        "D[] I[] U[[0, 0]→[0, 0]] M[[0, 1]→[1, 1]]",
+        "D[] I[] U[[0, 0]] M[[0, 1]→[1, 1]]",
       ]
     )
     let diff = OrderedCollectionDiff<IndexPath>(changeset)
-    XCTAssertNoThrow(try diff.validate(oldItemCounts: [2, 1], newItemCounts: [2, 1]))
+    XCTAssertNoThrow(try diff.validate(oldItemCounts: [2, 1], newItemCounts: [1, 2], allowsMovedAndUpdated: false))
+  }
+
+  func testAnItemCannotMoveIntoAMovingSection() {
+    let apple = DiffingCard(key: "a", title: "Apple")
+    let bread = DiffingCard(key: "b", title: "Bread")
+    let coffee = DiffingCard(key: "c", title: "Coffee")
+    let old = [DiffingDeck(name: "todo", cards: [apple, bread]), DiffingDeck(name: "done", cards: [coffee])]
+    // snippet: diffing-sections-moved
+    let swapped = [
+      DiffingDeck(name: "done", cards: [coffee, bread]),
+      DiffingDeck(name: "todo", cards: [apple]),
+    ]
+    let changeset = swapped.makeSectionedChangeset(from: old)
+    print(changeset.sectionChangeset)
+    print(changeset.itemChangeset)
+    // snippet-end
+    XCTAssertEqual(printed.lines, ["D[] I[] U[] M[1→0]", "D[[0, 1]] I[[0, 1]] U[] M[]"])
+    let diff = OrderedCollectionDiff<IndexPath>(changeset)
+    XCTAssertNoThrow(try diff.validate(oldItemCounts: [2, 1], newItemCounts: [2, 1], allowsMovedAndUpdated: false))
+  }
+
+  func testASectionComparedWithItsItemsKeepsItsItemChanges() {
+    // snippet: diffing-sections-epoxy
+    struct Shelf: DiffableSection {
+      var name: String
+      var cards: [DiffingCard]
+
+      var diffIdentifier: AnyHashable { name }
+      var diffableItems: [DiffingCard] { cards }
+
+      // Compares the items too, as Epoxy's wiki does with `==`.
+      func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+        guard let other = otherDiffableItem as? Shelf else { return false }
+        return name == other.name && cards.map(\.title) == other.cards.map(\.title)
+      }
+    }
+    let old = [Shelf(name: "pantry", cards: [DiffingCard(key: "t", title: "Tea")])]
+    let new = [
+      Shelf(name: "pantry", cards: [DiffingCard(key: "t", title: "Green tea"), DiffingCard(key: "r", title: "Rice")])
+    ]
+    let changeset = new.makeSectionedChangeset(from: old)
+    print(changeset.sectionChangeset)
+    print(changeset.itemChangeset)
+    // snippet-end
+    XCTAssertEqual(printed.lines, ["D[] I[] U[0→0] M[]", "D[] I[[0, 1]] U[[0, 0]→[0, 0]] M[]"])
   }
 
   func testDuplicateIdentifiersAreMatchedInOrderAndReported() {
