@@ -24,9 +24,9 @@ import TetherChangesets
 /// last has ``Stage/sections``, the sections after it, whose headers and rows are each read from the
 /// collection before the change (``Row/source(_:)``) or the final one (``Row/target(_:)``). The
 /// sectioned binder serves them as its data while a stage runs. A stage whose ``Stage/sections`` is
-/// `nil` leaves the final collection's layout: the last stage always, and also the first stage of
-/// the two-stage split of moved-and-updated rows (its moves already put every row where the final
-/// collection has it; only the reloads of those rows are left for the second stage).
+/// `nil` leaves the final collection's layout, so only reloads can follow it: the last stage always,
+/// the stage before deferred section reloads, and the first stage of the two-stage split of
+/// moved-and-updated rows (its moves already put every row where the final collection has it).
 ///
 /// ```swift
 /// let staged = try StagedChangeset(diff: diff, oldItemCounts: [3, 2], newItemCounts: [2, 3])
