@@ -127,3 +127,29 @@ public struct TreeBreadthFirstSequence<Tree: TreeProtocol>: LazySequenceProtocol
 
 extension TreeDepthFirstSequence: Sendable where Tree: Sendable {}
 extension TreeBreadthFirstSequence: Sendable where Tree: Sendable {}
+
+/// The nodes' descriptions separated by commas, each a value followed by its children in
+/// parentheses (`a(b, c(d)), e`), written with an explicit stack so that depth costs no stack.
+///
+/// - Complexity: O(n) for n nodes.
+func describeTreeNodes<Node: ArrayBackedTreeNode>(_ nodes: [Node]) -> String {
+  var text = ""
+  var stack: [(children: [Node], next: Int)] = [(nodes, 0)]
+  while let top = stack.last {
+    guard top.next < top.children.count else {
+      stack.removeLast()
+      if !stack.isEmpty { text += ")" }
+      continue
+    }
+    if top.next > 0 { text += ", " }
+    let node = top.children[top.next]
+    stack[stack.count - 1].next += 1
+    text += "\(node.value)"
+    let children = node.children
+    if !children.isEmpty {
+      text += "("
+      stack.append((children, 0))
+    }
+  }
+  return text
+}
