@@ -8,8 +8,9 @@ extension TreeProtocol {
   /// for (path, node) in tree.depthFirst { print(path, node.value) }
   /// ```
   ///
-  /// - Complexity: O(1) to create; iterating visits each of n nodes once, O(n) in total
-  ///   (plus an `IndexPath` per node).
+  /// - Complexity: O(1) to create; iterating visits each of n nodes once with an explicit stack
+  ///   (no recursion, so any depth is fine), O(n) in total plus building each node's `IndexPath`,
+  ///   O(d) for a node at depth d.
   public var depthFirst: TreeDepthFirstSequence<Self> {
     TreeDepthFirstSequence(tree: self)
   }
@@ -17,7 +18,8 @@ extension TreeProtocol {
   /// Every node below the receiver with its index path, in breadth-first order: all roots, then
   /// all their children, level by level.
   ///
-  /// - Complexity: O(1) to create; iterating visits each of n nodes once, O(n) in total.
+  /// - Complexity: O(1) to create; iterating visits each of n nodes once, O(n) in total plus
+  ///   building each node's `IndexPath`, O(d) for a node at depth d.
   public var breadthFirst: TreeBreadthFirstSequence<Self> {
     TreeBreadthFirstSequence(tree: self)
   }

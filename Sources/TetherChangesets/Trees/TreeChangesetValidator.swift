@@ -182,7 +182,8 @@ public enum TreeChangesetValidator {
       while let top = ancestors.last, !top.path.isAncestor(of: path) { ancestors.removeLast() }
       nearest[position] = ancestors.last
     }
-    for (position, entry) in entries.enumerated() where entry.change != passThrough && kinds[entry.path] != passThrough {
+    for (position, entry) in entries.enumerated() where entry.change != passThrough && kinds[entry.path] != passThrough
+    {
       if let ancestor = nearest[position], ancestor.change == container {
         try fail(entry.change, entry.path, ancestor.path)
       }

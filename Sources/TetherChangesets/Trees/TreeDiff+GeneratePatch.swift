@@ -266,7 +266,8 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
       if start == end {
         stack[top].kept.append(child)
       } else {
-        stack.append(PruneFrame(node: child, children: child.children, pathIndex: start, pathEnd: end, depth: depth + 1))
+        stack.append(
+          PruneFrame(node: child, children: child.children, pathIndex: start, pathEnd: end, depth: depth + 1))
       }
     }
   }

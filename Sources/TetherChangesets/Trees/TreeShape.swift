@@ -15,7 +15,8 @@ struct TreeShape: Equatable {
   /// The shapes of `nodes`, built bottom-up with an explicit stack (no recursion on depth).
   private static func shapes<Nodes: RandomAccessCollection>(
     of nodes: Nodes
-  ) -> [TreeNode<Void>] where Nodes.Element: TreeProtocol, Nodes.Element.ChildNode == Nodes.Element, Nodes.Index == Int {
+  ) -> [TreeNode<Void>]
+  where Nodes.Element: TreeProtocol, Nodes.Element.ChildNode == Nodes.Element, Nodes.Index == Int {
     typealias Node = Nodes.Element
     var result: [TreeNode<Void>] = []
     result.reserveCapacity(nodes.count)
