@@ -64,28 +64,79 @@ public final class ObjectTreeNode<Value>: TreeNodeProtocol {
 
   /// A deep copy: new objects with the same values and structure.
   ///
-  /// - Complexity: O(n) for n nodes in the subtree.
+  /// - Complexity: O(n) for n nodes in the subtree, without recursion.
   public func copy() -> ObjectTreeNode<Value> {
-    ObjectTreeNode(value, children.map { $0.copy() })
+    let root = ObjectTreeNode(value)
+    var pending: [(original: ObjectTreeNode, copy: ObjectTreeNode)] = [(self, root)]
+    while let (original, copy) = pending.popLast() {
+      copy.children = original.children.map { ObjectTreeNode($0.value) }
+      for (child, childCopy) in zip(original.children, copy.children) where !child.children.isEmpty {
+        pending.append((child, childCopy))
+      }
+    }
+    return root
+  }
+
+  // Releasing the last reference to a deep chain would release one level per stack frame; the
+  // uniquely held descendants are unlinked into a worklist instead (see `TreeNodeStorage`).
+  deinit {
+    guard children.contains(where: { !$0.children.isEmpty }) else { return }
+    var pending = children
+    children = []
+    while var node = pending.popLast() {
+      if isKnownUniquelyReferenced(&node), !node.children.isEmpty {
+        pending.append(contentsOf: node.children)
+        node.children = []
+      }
+    }
   }
 }
 
-extension ObjectTreeNode: ArrayBackedTreeNode {}
+extension ObjectTreeNode: ArrayBackedTreeNode {
+  static func withChildren<Result>(
+    ofNodeAt path: IndexPath,
+    depth: Int,
+    in roots: inout [ObjectTreeNode],
+    _ body: (inout [ObjectTreeNode]) -> Result
+  ) -> Result {
+    if depth == 0 { return body(&roots) }
+    var node = roots[checkedTreeIndex(path, depth: 0, count: roots.count)]
+    for level in 1..<depth {
+      node = node.children[checkedTreeIndex(path, depth: level, count: node.children.count)]
+    }
+    return body(&node.children)
+  }
+}
 
 extension ObjectTreeNode: Equatable where Value: Equatable {
   /// Whether two nodes have equal values and equal subtrees (structural equality; use `===` for
   /// identity).
   ///
-  /// - Complexity: O(n) for n nodes.
+  /// - Complexity: O(n) for n nodes, without recursion.
   public static func == (lhs: ObjectTreeNode, rhs: ObjectTreeNode) -> Bool {
-    lhs === rhs || (lhs.value == rhs.value && lhs.children == rhs.children)
+    objectTreesEqual([lhs], [rhs])
   }
+}
+
+/// Whether two lists of object nodes are structurally equal, compared with a worklist.
+func objectTreesEqual<Value: Equatable>(_ lhs: [ObjectTreeNode<Value>], _ rhs: [ObjectTreeNode<Value>]) -> Bool {
+  var pending = [(lhs, rhs)]
+  while let (left, right) = pending.popLast() {
+    guard left.count == right.count else { return false }
+    for (leftNode, rightNode) in zip(left, right) where leftNode !== rightNode {
+      guard leftNode.value == rightNode.value else { return false }
+      pending.append((leftNode.children, rightNode.children))
+    }
+  }
+  return true
 }
 
 extension ObjectTreeNode: CustomStringConvertible {
   /// A compact description: the value, then the children in parentheses, such as `a(b, c(d))`.
+  ///
+  /// - Complexity: O(n) for n nodes, without recursion.
   public var description: String {
-    children.isEmpty ? "\(value)" : "\(value)(\(children.map(\.description).joined(separator: ", ")))"
+    describeTreeNodes([self])
   }
 }
 
@@ -145,20 +196,35 @@ public final class ObjectTreeArray<Value>: RangeReplaceableTreeProtocol {
   public func copy() -> ObjectTreeArray<Value> {
     ObjectTreeArray(children.map { $0.copy() })
   }
+
+  // See `ObjectTreeNode`'s deinit: the roots are released from a worklist.
+  deinit {
+    guard children.contains(where: { !$0.children.isEmpty }) else { return }
+    var pending = children
+    children = []
+    while var node = pending.popLast() {
+      if isKnownUniquelyReferenced(&node), !node.children.isEmpty {
+        pending.append(contentsOf: node.children)
+        node.children = []
+      }
+    }
+  }
 }
 
 extension ObjectTreeArray: Equatable where Value: Equatable {
   /// Whether two forests have equal roots, compared structurally (use `===` for identity).
   ///
-  /// - Complexity: O(n) for n nodes.
+  /// - Complexity: O(n) for n nodes, without recursion.
   public static func == (lhs: ObjectTreeArray, rhs: ObjectTreeArray) -> Bool {
-    lhs === rhs || lhs.children == rhs.children
+    lhs === rhs || objectTreesEqual(lhs.children, rhs.children)
   }
 }
 
 extension ObjectTreeArray: CustomStringConvertible {
   /// A compact description: the roots in brackets, such as `[a(b, c), d]`.
+  ///
+  /// - Complexity: O(n) for n nodes, without recursion.
   public var description: String {
-    "[\(children.map(\.description).joined(separator: ", "))]"
+    "[\(describeTreeNodes(children))]"
   }
 }

@@ -8,8 +8,9 @@ extension TreeProtocol {
   /// for (path, node) in tree.depthFirst { print(path, node.value) }
   /// ```
   ///
-  /// - Complexity: O(1) to create; iterating visits each of n nodes once, O(n) in total
-  ///   (plus an `IndexPath` per node).
+  /// - Complexity: O(1) to create; iterating visits each of n nodes once with an explicit stack
+  ///   (no recursion, so any depth is fine), O(n) in total plus building each node's `IndexPath`,
+  ///   O(d) for a node at depth d.
   public var depthFirst: TreeDepthFirstSequence<Self> {
     TreeDepthFirstSequence(tree: self)
   }
@@ -17,7 +18,8 @@ extension TreeProtocol {
   /// Every node below the receiver with its index path, in breadth-first order: all roots, then
   /// all their children, level by level.
   ///
-  /// - Complexity: O(1) to create; iterating visits each of n nodes once, O(n) in total.
+  /// - Complexity: O(1) to create; iterating visits each of n nodes once, O(n) in total plus
+  ///   building each node's `IndexPath`, O(d) for a node at depth d.
   public var breadthFirst: TreeBreadthFirstSequence<Self> {
     TreeBreadthFirstSequence(tree: self)
   }
@@ -127,3 +129,29 @@ public struct TreeBreadthFirstSequence<Tree: TreeProtocol>: LazySequenceProtocol
 
 extension TreeDepthFirstSequence: Sendable where Tree: Sendable {}
 extension TreeBreadthFirstSequence: Sendable where Tree: Sendable {}
+
+/// The nodes' descriptions separated by commas, each a value followed by its children in
+/// parentheses (`a(b, c(d)), e`), written with an explicit stack so that depth costs no stack.
+///
+/// - Complexity: O(n) for n nodes.
+func describeTreeNodes<Node: ArrayBackedTreeNode>(_ nodes: [Node]) -> String {
+  var text = ""
+  var stack: [(children: [Node], next: Int)] = [(nodes, 0)]
+  while let top = stack.last {
+    guard top.next < top.children.count else {
+      stack.removeLast()
+      if !stack.isEmpty { text += ")" }
+      continue
+    }
+    if top.next > 0 { text += ", " }
+    let node = top.children[top.next]
+    stack[stack.count - 1].next += 1
+    text += "\(node.value)"
+    let children = node.children
+    if !children.isEmpty {
+      text += "("
+      stack.append((children, 0))
+    }
+  }
+  return text
+}

@@ -164,14 +164,28 @@ public enum TreeChangesetValidator {
     for entry in entries where entry.change == container || entry.change == passThrough {
       kinds[entry.path] = entry.change
     }
-    for entry in entries where entry.change != passThrough && kinds[entry.path] != passThrough {
-      var ancestor = entry.path.dropLast()
-      while !ancestor.isEmpty {
-        if let kind = kinds[ancestor] {
-          if kind == container { try fail(entry.change, entry.path, ancestor) }
-          break
-        }
-        ancestor = ancestor.dropLast()
+    // In sorted order an entry's listed ancestors come before it and stay on `ancestors` until a
+    // path outside them turns up, so the nearest one is the top of the stack: O(k d) in all, with
+    // no path built per prefix.
+    let listed = kinds.sorted { $0.key < $1.key }
+    var ancestors: [(path: IndexPath, change: Change)] = []
+    var nearest = [(path: IndexPath, change: Change)?](repeating: nil, count: entries.count)
+    var next = 0
+    for position in entries.indices.sorted(by: { entries[$0].path < entries[$1].path }) {
+      let path = entries[position].path
+      while next < listed.count, listed[next].key < path {
+        let candidate = listed[next]
+        while let top = ancestors.last, !top.path.isAncestor(of: candidate.key) { ancestors.removeLast() }
+        ancestors.append((candidate.key, candidate.value))
+        next += 1
+      }
+      while let top = ancestors.last, !top.path.isAncestor(of: path) { ancestors.removeLast() }
+      nearest[position] = ancestors.last
+    }
+    for (position, entry) in entries.enumerated() where entry.change != passThrough && kinds[entry.path] != passThrough
+    {
+      if let ancestor = nearest[position], ancestor.change == container {
+        try fail(entry.change, entry.path, ancestor.path)
       }
     }
   }

@@ -79,29 +79,28 @@ func checkTreePatchIndex(_ index: Int, path: IndexPath, step: Int) {
 }
 
 /// Reads the diff off a tracker that followed a whole patch.
+///
+/// Paths are built only for the nodes listed in the diff, each by a loop over its ancestors: a
+/// tracked chain as deep as the tree costs O(d) per listed node, never a path per tracked node.
 private struct TreeDiffCollector {
   let tracker: TreeTracker
   /// Whether each tracked node is attached to the final tree.
   private var alive: [Bool]
-  private var finalPaths: [IndexPath?]
-  private var oldPaths: [IndexPath?]
+  /// Final paths of the moved original nodes.
+  private var finalPaths: [Int32: IndexPath] = [:]
   var diff = OrderedCollectionDiff<IndexPath>()
 
   init(_ tracker: TreeTracker) {
     self.tracker = tracker
     let count = tracker.nodes.count
     alive = [Bool](repeating: false, count: count)
-    finalPaths = [IndexPath?](repeating: nil, count: count)
-    oldPaths = [IndexPath?](repeating: nil, count: count)
     alive[0] = true
-    finalPaths[0] = IndexPath()
-    oldPaths[0] = IndexPath()
     walkFinalTree()
     for id in 1..<count {
       let node = tracker.nodes[id]
       guard node.kind == .original else { continue }
       if alive[id] {
-        if node.moved { diff.moves.append((from: oldPath(of: Int32(id)), to: finalPaths[id]!)) }
+        if node.moved { diff.moves.append((from: oldPath(of: Int32(id)), to: finalPaths[Int32(id)]!)) }
         if node.updated { diff.updates.append(oldPath(of: Int32(id))) }
       } else if alive[Int(node.oldParent)] {
         diff.deletes.append(oldPath(of: Int32(id)))
@@ -113,30 +112,46 @@ private struct TreeDiffCollector {
     diff.moves.sort { $0.from < $1.from }
   }
 
-  /// Marks every tracked node reachable from the root, records its final path, and collects the
-  /// inserts (inserted nodes whose final parent is not inserted).
+  /// Marks every tracked node reachable from the root, records the final paths of moved nodes,
+  /// and collects the inserts (inserted nodes whose final parent is not inserted).
   private mutating func walkFinalTree() {
-    var stack: [Int32] = [0]
-    while let owner = stack.popLast() {
-      let ownerPath = finalPaths[Int(owner)]!
-      let ownerInserted = tracker.nodes[Int(owner)].kind == .inserted
-      var children: [(Int32, Int)] = []
-      tracker.forEachTrackedChild(of: owner) { children.append(($0, $1)) }
-      for (child, position) in children {
-        alive[Int(child)] = true
-        let path = ownerPath.appending(position)
-        finalPaths[Int(child)] = path
-        if tracker.nodes[Int(child)].kind == .inserted, !ownerInserted { diff.inserts.append(path) }
-        stack.append(child)
+    // A frame per node whose tracked children are being visited; `path` is the current node's.
+    var stack: [(children: [(node: Int32, position: Int)], next: Int, inserted: Bool)] = [
+      (trackedChildren(of: 0), 0, false)
+    ]
+    var path: [Int] = []
+    while let top = stack.last {
+      guard top.next < top.children.count else {
+        stack.removeLast()
+        if !path.isEmpty { path.removeLast() }
+        continue
       }
+      let (child, position) = top.children[top.next]
+      stack[stack.count - 1].next += 1
+      alive[Int(child)] = true
+      let info = tracker.nodes[Int(child)]
+      if info.kind == .inserted, !top.inserted { diff.inserts.append(IndexPath(indexes: path + [position])) }
+      if info.kind == .original, info.moved { finalPaths[child] = IndexPath(indexes: path + [position]) }
+      path.append(position)
+      stack.append((trackedChildren(of: child), 0, info.kind == .inserted))
     }
   }
 
-  private mutating func oldPath(of node: Int32) -> IndexPath {
-    if let known = oldPaths[Int(node)] { return known }
-    let info = tracker.nodes[Int(node)]
-    let path = oldPath(of: info.oldParent).appending(info.oldIndex)
-    oldPaths[Int(node)] = path
-    return path
+  private func trackedChildren(of owner: Int32) -> [(node: Int32, position: Int)] {
+    var children: [(node: Int32, position: Int)] = []
+    tracker.forEachTrackedChild(of: owner) { children.append(($0, $1)) }
+    return children
+  }
+
+  /// The source path of an original node, read off its chain of source parents.
+  private func oldPath(of node: Int32) -> IndexPath {
+    var reversed: [Int] = []
+    var current = node
+    while current != 0 {
+      let info = tracker.nodes[Int(current)]
+      reversed.append(info.oldIndex)
+      current = info.oldParent
+    }
+    return IndexPath(indexes: reversed.reversed())
   }
 }

@@ -45,14 +45,14 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
   private var patch: [Operation] = []
   private var deleted: [(path: IndexPath, node: Int32)] = []
   private var updated: [(path: IndexPath, node: Int32)] = []
-  private var moveSources = Set<IndexPath>()
+  /// The tracked nodes of the move sources.
+  private var moveSources: [Int32] = []
   private var prepared = false
   /// Final paths of inserts and move targets, sorted, with what goes there.
   private var placements: [(path: IndexPath, placement: Placement)] = []
-  /// For each final parent path, the sorted final indices of the placements below it.
-  private var placedIndices: [IndexPath: [Int]] = [:]
-  /// Tracked nodes by final path: placed nodes and resolved fixed ancestors.
-  private var finalNodes: [IndexPath: Int32] = [:]
+  /// The final paths the generator has met, as a trie, so a path as deep as the tree is walked
+  /// index by index instead of being hashed once per prefix.
+  private var finalPaths = FinalPathTrie()
 
   init(diff: OrderedCollectionDiff<IndexPath>, tree: Tree) {
     self.diff = diff
@@ -73,7 +73,7 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
       let node = resolveSource(move.from, "move source")
       tracker.setFixed(node, false)
       placements.append((move.to, .move(node)))
-      moveSources.insert(move.from)
+      moveSources.append(node)
     }
     updated = diff.updates.map { (path: $0, node: resolveSource($0, "update")) }
     for path in diff.inserts { placements.append((path, .insert)) }
@@ -85,7 +85,7 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
       if position > 0, placements[position - 1].path == entry.path {
         preconditionFailure("Index path \(entry.path) is the final path of two inserts or moves")
       }
-      placedIndices[entry.path.dropLast(), default: []].append(index)
+      finalPaths.addPlacedIndex(index, under: finalPaths.node(for: entry.path, count: entry.path.count - 1))
     }
   }
 
@@ -95,18 +95,19 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
     prepare()
     patch.reserveCapacity(diff.count)
 
-    // A deleted subtree that some node moves out of can only go once that node has left.
-    let deletedPaths = Set(deleted.map(\.path))
-    var blocked = Set<IndexPath>()
+    // A deleted subtree that some node moves out of can only go once that node has left. The
+    // source ancestors of a move source are its tracked nodes' chain of source parents.
+    let deletedNodes = Set(deleted.map(\.node))
+    var blocked = Set<Int32>()
     for source in moveSources {
-      var prefix = source.dropLast()
-      while !prefix.isEmpty {
-        if deletedPaths.contains(prefix) { blocked.insert(prefix) }
-        prefix = prefix.dropLast()
+      var ancestor = tracker[source].oldParent
+      while ancestor > 0 {
+        if deletedNodes.contains(ancestor) { blocked.insert(ancestor) }
+        ancestor = tracker[ancestor].oldParent
       }
     }
     deleted.sort { $0.path > $1.path }
-    for entry in deleted where !blocked.contains(entry.path) { emitDelete(entry.node) }
+    for entry in deleted where !blocked.contains(entry.node) { emitDelete(entry.node) }
 
     for (position, entry) in placements.enumerated() {
       switch entry.placement {
@@ -115,7 +116,7 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
       }
     }
 
-    for entry in deleted where blocked.contains(entry.path) { emitDelete(entry.node) }
+    for entry in deleted where blocked.contains(entry.node) { emitDelete(entry.node) }
 
     for entry in updated {
       guard let path = tracker.path(of: entry.node) else {
@@ -147,12 +148,11 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
   }
 
   private mutating func emitInsert(at path: IndexPath, placementIndex: Int) {
-    let parentPath = path.dropLast()
-    let parent = resolveFinal(parentPath)
-    let position = insertionPosition(under: parentPath, parent: parent, finalIndex: path.last!)
+    let (parent, parentEntry) = resolveFinalParent(of: path)
+    let position = insertionPosition(under: parentEntry, parent: parent, finalIndex: path.last!)
     let node = tracker.makeNode(kind: .inserted, oldParent: -1, oldIndex: -1)
     tracker.insert(node, at: position, of: parent, fixed: false)
-    finalNodes[path] = node
+    finalPaths.setTrackedNode(node, for: finalPaths.child(path.last!, of: parentEntry))
     // Descendants with their own entries follow this one in the sorted placements.
     var ownEntries: [IndexPath] = []
     var next = placementIndex + 1
@@ -170,28 +170,154 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
       preconditionFailure("A move source is inside a subtree the diff deletes without moving it out first")
     }
     tracker.detach(node)
-    let parentPath = path.dropLast()
-    let parent = resolveFinal(parentPath)
-    let position = insertionPosition(under: parentPath, parent: parent, finalIndex: path.last!)
+    let (parent, parentEntry) = resolveFinalParent(of: path)
+    let position = insertionPosition(under: parentEntry, parent: parent, finalIndex: path.last!)
     tracker.insert(node, at: position, of: parent, fixed: false)
-    finalNodes[path] = node
+    finalPaths.setTrackedNode(node, for: finalPaths.child(path.last!, of: parentEntry))
     patch.append(.move(from: source, to: tracker.path(of: node)!))
   }
 
-  /// Where a node whose final index under `parentPath` is `finalIndex` goes now: right after its
-  /// final predecessor, which is already in place (placements run in ascending final order).
-  private mutating func insertionPosition(under parentPath: IndexPath, parent: Int32, finalIndex: Int) -> Int {
+  /// Where a node whose final index under the final parent `parentEntry` is `finalIndex` goes
+  /// now: right after its final predecessor, which is already in place (placements run in
+  /// ascending final order).
+  private mutating func insertionPosition(under parentEntry: Int32, parent: Int32, finalIndex: Int) -> Int {
     if finalIndex == 0 { return 0 }
     let predecessor = finalIndex - 1
-    if let placed = finalNodes[parentPath.appending(predecessor)], tracker[placed].owner == parent {
+    if let entry = finalPaths.existingChild(predecessor, of: parentEntry),
+      let placed = finalPaths.trackedNode(of: entry), tracker[placed].owner == parent
+    {
       return tracker.position(of: placed) + 1
     }
-    return tracker.positionOfFixedChild(rank: fixedRank(of: predecessor, under: parentPath), of: parent) + 1
+    let rank = finalPaths.fixedRank(of: predecessor, under: parentEntry)
+    return tracker.positionOfFixedChild(rank: rank, of: parent) + 1
   }
 
-  /// Among the final children of `parentPath`, the rank of `finalIndex` among those that stay.
-  private func fixedRank(of finalIndex: Int, under parentPath: IndexPath) -> Int {
-    guard let indices = placedIndices[parentPath] else { return finalIndex }
+  /// The tracked node that has final path `path` (a placed node, or a fixed one found by rank).
+  mutating func resolveFinal(_ path: IndexPath) -> Int32 {
+    resolveFinal(path, count: path.count).node
+  }
+
+  /// The tracked node of the final parent of `path`, with its trie entry.
+  private mutating func resolveFinalParent(of path: IndexPath) -> (node: Int32, entry: Int32) {
+    resolveFinal(path, count: path.count - 1)
+  }
+
+  /// The tracked node that has the first `count` indices of `path` as its final path, resolved
+  /// level by level from the root (a loop, so any depth is fine), with its trie entry.
+  private mutating func resolveFinal(_ path: IndexPath, count: Int) -> (node: Int32, entry: Int32) {
+    var node: Int32 = 0
+    var entry: Int32 = 0
+    for depth in 0..<count {
+      let index = path[depth]
+      let child = finalPaths.child(index, of: entry)
+      if let known = finalPaths.trackedNode(of: child) {
+        node = known
+      } else {
+        let rank = finalPaths.fixedRank(of: index, under: entry)
+        node = tracker.child(at: tracker.positionOfFixedChild(rank: rank, of: node), of: node)
+        finalPaths.setTrackedNode(node, for: child)
+      }
+      entry = child
+    }
+    return (node, entry)
+  }
+
+  /// A node being rebuilt by ``pruned(_:removing:)``: its children, the next child, the range of
+  /// the paths below it (whose index at `depth` is a child index of this node), and the children
+  /// kept so far.
+  private struct PruneFrame {
+    let node: Tree.ChildNode
+    let children: Tree.ChildNode.Children
+    var next = 0
+    var pathIndex: Int
+    let pathEnd: Int
+    let depth: Int
+    var kept: [Tree.ChildNode] = []
+  }
+
+  /// `node` without the descendants at `paths` (relative, sorted, non-empty), rebuilt with an
+  /// explicit stack so that deep entries cost no stack.
+  private func pruned(_ node: Tree.ChildNode, removing paths: ArraySlice<IndexPath>) -> Tree.ChildNode {
+    var stack = [
+      PruneFrame(node: node, children: node.children, pathIndex: paths.startIndex, pathEnd: paths.endIndex, depth: 0)
+    ]
+    while true {
+      let top = stack.count - 1
+      guard stack[top].next < stack[top].children.count else {
+        let finished = stack.removeLast()
+        let rebuilt = Tree.ChildNode(finished.node.value, finished.kept)
+        if stack.isEmpty { return rebuilt }
+        stack[stack.count - 1].kept.append(rebuilt)
+        continue
+      }
+      let index = stack[top].next
+      stack[top].next += 1
+      let child = stack[top].children[stack[top].children.startIndex + index]
+      let depth = stack[top].depth
+      let start = stack[top].pathIndex
+      var end = start
+      var removed = false
+      while end < stack[top].pathEnd, paths[end][depth] == index {
+        if paths[end].count == depth + 1 { removed = true }
+        end += 1
+      }
+      stack[top].pathIndex = end
+      if removed { continue }
+      if start == end {
+        stack[top].kept.append(child)
+      } else {
+        stack.append(
+          PruneFrame(node: child, children: child.children, pathIndex: start, pathEnd: end, depth: depth + 1))
+      }
+    }
+  }
+}
+
+/// The final paths a ``TreePatchGenerator`` works with, as a trie: entry 0 is the empty path, and
+/// each entry knows its children by index, the sorted final indices of the placements (inserts and
+/// move targets) directly below it, and the tracked node at its path once resolved or placed.
+private struct FinalPathTrie {
+  private struct Key: Hashable {
+    let parent: Int32
+    let index: Int
+  }
+
+  private var entries: [Key: Int32] = [:]
+  private var placedIndices: [Int32: [Int]] = [:]
+  private var trackedNodes: [Int32: Int32] = [:]
+  private var count: Int32 = 1
+
+  /// The entry of the child at `index` of `parent`, created if needed.
+  mutating func child(_ index: Int, of parent: Int32) -> Int32 {
+    let key = Key(parent: parent, index: index)
+    if let known = entries[key] { return known }
+    let entry = count
+    count += 1
+    entries[key] = entry
+    return entry
+  }
+
+  /// The entry of the child at `index` of `parent`, if there is one.
+  func existingChild(_ index: Int, of parent: Int32) -> Int32? {
+    entries[Key(parent: parent, index: index)]
+  }
+
+  /// The entry of the first `count` indices of `path`.
+  mutating func node(for path: IndexPath, count: Int) -> Int32 {
+    var entry: Int32 = 0
+    for depth in 0..<count { entry = child(path[depth], of: entry) }
+    return entry
+  }
+
+  /// Records a placement at final index `index` below `parent`; placements arrive sorted.
+  mutating func addPlacedIndex(_ index: Int, under parent: Int32) {
+    placedIndices[parent, default: []].append(index)
+  }
+
+  /// Among the final children of `parent`, the rank of `finalIndex` among those that stay (that
+  /// no placement puts there).
+  func fixedRank(of finalIndex: Int, under parent: Int32) -> Int {
+    guard let indices = placedIndices[parent] else { return finalIndex }
     var low = 0
     var high = indices.count
     while low < high {
@@ -201,39 +327,11 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
     return finalIndex - low
   }
 
-  /// The tracked node that has final path `path` (a placed node, or a fixed one found by rank).
-  mutating func resolveFinal(_ path: IndexPath) -> Int32 {
-    if path.isEmpty { return 0 }
-    if let known = finalNodes[path] { return known }
-    let parentPath = path.dropLast()
-    let parent = resolveFinal(parentPath)
-    let position = tracker.positionOfFixedChild(rank: fixedRank(of: path.last!, under: parentPath), of: parent)
-    let node = tracker.child(at: position, of: parent)
-    finalNodes[path] = node
-    return node
+  func trackedNode(of entry: Int32) -> Int32? {
+    trackedNodes[entry]
   }
 
-  /// `node` without the descendants at `paths` (relative, sorted, non-empty).
-  private func pruned(_ node: Tree.ChildNode, removing paths: ArraySlice<IndexPath>) -> Tree.ChildNode {
-    var children: [Tree.ChildNode] = []
-    children.reserveCapacity(node.children.count)
-    var next = paths.startIndex
-    for (index, child) in node.children.enumerated() {
-      var below: ArraySlice<IndexPath> = []
-      var removed = false
-      let start = next
-      while next < paths.endIndex, paths[next].first == index {
-        if paths[next].count == 1 { removed = true }
-        next += 1
-      }
-      if removed { continue }
-      below = paths[start..<next]
-      if below.isEmpty {
-        children.append(child)
-      } else {
-        children.append(pruned(child, removing: ArraySlice(below.map { $0.dropFirst() })))
-      }
-    }
-    return Tree.ChildNode(node.value, children)
+  mutating func setTrackedNode(_ node: Int32, for entry: Int32) {
+    trackedNodes[entry] = node
   }
 }

@@ -14,83 +14,82 @@ func treeEmptyIndexPath(_ operation: String) -> Never {
   preconditionFailure("\(operation) needs a non-empty index path; the empty path addresses the tree itself")
 }
 
+/// Checks `indexPath[depth]` against a node of `count` children and returns it, trapping with the
+/// failing index, its depth and the count otherwise.
+func checkedTreeIndex(_ indexPath: IndexPath, depth: Int, count: Int) -> Int {
+  let index = indexPath[depth]
+  guard index >= 0, index < count else {
+    treeIndexOutOfRange(index, childCount: count, depth: depth, of: indexPath)
+  }
+  return index
+}
+
 /// A node type whose children are stored in an array of its own type; lets `TreeNode`,
 /// `ObjectTreeNode` and the forests built on them share one implementation of path addressing.
 protocol ArrayBackedTreeNode: TreeNodeProtocol where Children == [Self], ChildNode == Self {
   /// The node's children, settable.
   var children: [Self] { get set }
+
+  /// Calls `body` with the children of the node at the first `depth` indices of `path` below
+  /// `roots` (`roots` itself for depth 0), in place and without recursion.
+  ///
+  /// - Precondition: Those indices are in range; otherwise this traps naming the failing one.
+  static func withChildren<Result>(
+    ofNodeAt path: IndexPath,
+    depth: Int,
+    in roots: inout [Self],
+    _ body: (inout [Self]) -> Result
+  ) -> Result
 }
 
+// Every path operation below walks down with a loop (never a recursive call), so paths as deep as
+// the tree are fine.
 extension Array where Element: ArrayBackedTreeNode {
   /// The node at `indexPath`, where the path starts in this array of siblings.
   func treeNode(at indexPath: IndexPath) -> Element {
     if indexPath.isEmpty { treeEmptyIndexPath("Reading a node") }
-    var siblings = self
-    var depth = 0
-    while true {
-      let index = indexPath[depth]
-      guard index >= 0, index < siblings.count else {
-        treeIndexOutOfRange(index, childCount: siblings.count, depth: depth, of: indexPath)
-      }
-      if depth == indexPath.count - 1 { return siblings[index] }
-      siblings = siblings[index].children
-      depth += 1
+    var node = self[checkedTreeIndex(indexPath, depth: 0, count: count)]
+    for depth in 1..<indexPath.count {
+      let siblings = node.children
+      node = siblings[checkedTreeIndex(indexPath, depth: depth, count: siblings.count)]
     }
+    return node
   }
 
   /// Replaces the node at `indexPath` (with its subtree).
   mutating func replaceTreeNode(at indexPath: IndexPath, with node: Element) {
     if indexPath.isEmpty { treeEmptyIndexPath("Replacing a node") }
-    modifyTreeNode(at: indexPath, depth: 0) { $0 = node }
+    modifyTreeNode(at: indexPath) { $0 = node }
   }
 
-  /// Calls `body` with the node at `indexPath`, in place.
-  mutating func modifyTreeNode(at indexPath: IndexPath, depth: Int, _ body: (inout Element) -> Void) {
-    let index = indexPath[depth]
-    guard index >= 0, index < count else {
-      treeIndexOutOfRange(index, childCount: count, depth: depth, of: indexPath)
-    }
-    if depth == indexPath.count - 1 {
-      body(&self[index])
-    } else {
-      self[index].children.modifyTreeNode(at: indexPath, depth: depth + 1, body)
+  /// Calls `body` with the node at `indexPath` (not empty), in place.
+  mutating func modifyTreeNode(at indexPath: IndexPath, _ body: (inout Element) -> Void) {
+    let depth = indexPath.count - 1
+    Element.withChildren(ofNodeAt: indexPath, depth: depth, in: &self) { siblings in
+      body(&siblings[checkedTreeIndex(indexPath, depth: depth, count: siblings.count)])
     }
   }
 
   /// Inserts `node` so that it ends up at `indexPath`.
   mutating func insertTreeNode(_ node: Element, at indexPath: IndexPath) {
     if indexPath.isEmpty { treeEmptyIndexPath("Inserting a node") }
-    insertTreeNode(node, at: indexPath, depth: 0)
-  }
-
-  private mutating func insertTreeNode(_ node: Element, at indexPath: IndexPath, depth: Int) {
-    let index = indexPath[depth]
-    if depth == indexPath.count - 1 {
-      guard index >= 0, index <= count else {
-        treeIndexOutOfRange(index, childCount: count, depth: depth, of: indexPath)
+    let depth = indexPath.count - 1
+    Element.withChildren(ofNodeAt: indexPath, depth: depth, in: &self) { siblings in
+      let index = indexPath[depth]
+      guard index >= 0, index <= siblings.count else {
+        treeIndexOutOfRange(index, childCount: siblings.count, depth: depth, of: indexPath)
       }
-      insert(node, at: index)
-      return
+      siblings.insert(node, at: index)
     }
-    guard index >= 0, index < count else {
-      treeIndexOutOfRange(index, childCount: count, depth: depth, of: indexPath)
-    }
-    self[index].children.insertTreeNode(node, at: indexPath, depth: depth + 1)
   }
 
   /// Removes and returns the node at `indexPath`.
   mutating func removeTreeNode(at indexPath: IndexPath) -> Element {
     if indexPath.isEmpty { treeEmptyIndexPath("Removing a node") }
-    return removeTreeNode(at: indexPath, depth: 0)
-  }
-
-  private mutating func removeTreeNode(at indexPath: IndexPath, depth: Int) -> Element {
-    let index = indexPath[depth]
-    guard index >= 0, index < count else {
-      treeIndexOutOfRange(index, childCount: count, depth: depth, of: indexPath)
+    let depth = indexPath.count - 1
+    return Element.withChildren(ofNodeAt: indexPath, depth: depth, in: &self) { siblings in
+      siblings.remove(at: checkedTreeIndex(indexPath, depth: depth, count: siblings.count))
     }
-    if depth == indexPath.count - 1 { return remove(at: index) }
-    return self[index].children.removeTreeNode(at: indexPath, depth: depth + 1)
   }
 }
 

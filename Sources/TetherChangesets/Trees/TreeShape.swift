@@ -12,10 +12,34 @@ struct TreeShape: Equatable {
     TreeNode((), shapes(of: node.children))
   }
 
-  private static func shapes<Nodes: Collection>(of nodes: Nodes) -> [TreeNode<Void>] where Nodes.Element: TreeProtocol {
+  /// The shapes of `nodes`, built bottom-up with an explicit stack (no recursion on depth).
+  private static func shapes<Nodes: RandomAccessCollection>(
+    of nodes: Nodes
+  ) -> [TreeNode<Void>]
+  where Nodes.Element: TreeProtocol, Nodes.Element.ChildNode == Nodes.Element, Nodes.Index == Int {
+    typealias Node = Nodes.Element
     var result: [TreeNode<Void>] = []
     result.reserveCapacity(nodes.count)
-    for node in nodes { result.append(shape(node)) }
+    // Each frame is a node whose children are being shaped, with the shapes made so far.
+    var stack: [(children: Node.Children, next: Int, shapes: [TreeNode<Void>])] = []
+    for node in nodes {
+      stack.append((node.children, 0, []))
+      while let top = stack.last {
+        guard top.next < top.children.count else {
+          let finished = TreeNode((), stack.removeLast().shapes)
+          if stack.isEmpty { result.append(finished) } else { stack[stack.count - 1].shapes.append(finished) }
+          continue
+        }
+        let child = top.children[top.children.startIndex + top.next]
+        stack[stack.count - 1].next += 1
+        let grandchildren = child.children
+        if grandchildren.isEmpty {
+          stack[stack.count - 1].shapes.append(TreeNode(()))
+        } else {
+          stack.append((grandchildren, 0, []))
+        }
+      }
+    }
     return result
   }
 
@@ -87,13 +111,28 @@ struct TreeShape: Equatable {
   }
 
   /// The first node (in depth-first order) whose child count differs, with both counts.
+  ///
+  /// - Complexity: O(n) for n nodes; the path is built only for the difference found.
   func firstDifference(from other: TreeShape) -> (IndexPath, Int, Int)? {
-    var stack: [(IndexPath, [TreeNode<Void>], [TreeNode<Void>])] = [(IndexPath(), roots, other.roots)]
-    while let (path, mine, theirs) = stack.popLast() {
-      if mine.count != theirs.count { return (path, mine.count, theirs.count) }
-      for index in (0..<mine.count).reversed() {
-        stack.append((path.appending(index), mine[index].children, theirs[index].children))
+    if roots.count != other.roots.count { return (IndexPath(), roots.count, other.roots.count) }
+    var stack: [(mine: [TreeNode<Void>], theirs: [TreeNode<Void>], next: Int)] = [(roots, other.roots, 0)]
+    var path: [Int] = []
+    while let top = stack.last {
+      guard top.next < top.mine.count else {
+        stack.removeLast()
+        if !path.isEmpty { path.removeLast() }
+        continue
       }
+      let index = top.next
+      stack[stack.count - 1].next += 1
+      let (mine, theirs) = (top.mine[index], top.theirs[index])
+      if mine.storage === theirs.storage { continue }
+      let (myChildren, theirChildren) = (mine.children, theirs.children)
+      if myChildren.count != theirChildren.count {
+        return (IndexPath(indexes: path + [index]), myChildren.count, theirChildren.count)
+      }
+      path.append(index)
+      stack.append((myChildren, theirChildren, 0))
     }
     return nil
   }

@@ -49,10 +49,13 @@ extension RangeReplaceableTreeProtocol {
       removed[position] = remove(at: paths[position])
       edit.patch!.append(.delete(at: paths[position]))
     }
-    let listed = Set(paths)
-    edit.diff.deletes = paths.filter { path in
-      !(1..<max(path.count, 1)).contains { listed.contains(IndexPath(indexes: path.prefix($0))) }
-    }.sorted()
+    // Sorted, a listed ancestor comes right before its listed descendants: keep each path that is
+    // not below the last kept one (O(k d), no path built per prefix).
+    var outermost: [IndexPath] = []
+    for path in paths.sorted() where !(outermost.last?.isAncestor(of: path) ?? false) {
+      outermost.append(path)
+    }
+    edit.diff.deletes = outermost
     return (removed.map { $0! }, edit)
   }
 

@@ -23,7 +23,7 @@ extension TreeProtocol {
   /// every index. Counts are taken in the tree without the nodes at `removed`.
   func checkedChildCount(at path: IndexPath, fullPath: IndexPath, removing removed: [IndexPath] = []) -> Int {
     var node: ChildNode?  // nil: the receiver
-    var original = IndexPath()
+    var original: [Int] = []  // not an IndexPath: appending to one copies it, O(d^2) on a deep path
     func childCount() -> Int { node?.children.count ?? children.count }
     for (depth, index) in path.enumerated() {
       let gone = removedChildren(of: original, in: removed)
@@ -84,7 +84,7 @@ extension TreeProtocol {
 
 /// The sorted child indices of `parent` among `removed` paths (nodes whose ancestor is removed too
 /// are removed with it and do not count separately).
-private func removedChildren(of parent: IndexPath, in removed: [IndexPath]) -> [Int] {
+private func removedChildren(of parent: [Int], in removed: [IndexPath]) -> [Int] {
   guard !removed.isEmpty else { return [] }
   return removed.filter { $0.count == parent.count + 1 && $0.starts(with: parent) }.map { $0.last! }.sorted()
 }

@@ -14,7 +14,14 @@ public final class OutlineItem<Value> {
   public internal(set) weak var parent: OutlineItem<Value>?
 
   /// The item's children, in order.
-  public internal(set) var children: [OutlineItem<Value>] = []
+  public internal(set) var children: [OutlineItem<Value>] {
+    get { storedChildren }
+    set { storedChildren = newValue }
+  }
+
+  // Safe: read and written on the main actor, except by deinit, which only touches items that no
+  // one else references any more.
+  nonisolated(unsafe) private var storedChildren: [OutlineItem<Value>] = []
 
   /// Whether the item left the tree (it or an ancestor was removed).
   public internal(set) var isRemoved = false
@@ -23,17 +30,40 @@ public final class OutlineItem<Value> {
     self.value = value
   }
 
-  /// The item and its subtree made from a tree node.
+  // Releasing the last reference to a deep chain of items would release one level per stack
+  // frame; the uniquely held descendants are unlinked into a worklist instead.
+  deinit {
+    guard storedChildren.contains(where: { !$0.storedChildren.isEmpty }) else { return }
+    var pending = storedChildren
+    storedChildren = []
+    while var item = pending.popLast() {
+      if isKnownUniquelyReferenced(&item), !item.storedChildren.isEmpty {
+        pending.append(contentsOf: item.storedChildren)
+        item.storedChildren = []
+      }
+    }
+  }
+
+  /// The item and its subtree made from a tree node, built with a worklist (no recursion on depth).
   static func subtree<Node: TreeNodeProtocol>(_ node: Node) -> OutlineItem<Value>
   where Node.Value == Value, Node.ChildNode == Node {
-    let item = OutlineItem(value: node.value)
-    item.children = node.children.map { subtree($0) }
-    for child in item.children { child.parent = item }
-    return item
+    let root = OutlineItem(value: node.value)
+    var pending: [(node: Node, item: OutlineItem<Value>)] = [(node, root)]
+    while let (node, item) = pending.popLast() {
+      item.children = node.children.map { OutlineItem(value: $0.value) }
+      for (child, childItem) in zip(node.children, item.children) {
+        childItem.parent = item
+        if !child.children.isEmpty { pending.append((child, childItem)) }
+      }
+    }
+    return root
   }
 
   func markRemoved() {
-    isRemoved = true
-    for child in children { child.markRemoved() }
+    var pending = [self]
+    while let item = pending.popLast() {
+      item.isRemoved = true
+      pending.append(contentsOf: item.children)
+    }
   }
 }

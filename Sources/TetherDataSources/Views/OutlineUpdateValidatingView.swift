@@ -15,13 +15,42 @@ public final class OutlineUpdateValidatingView<Cell>: OutlineViewProtocol, Dispo
   public struct Row {
     /// The item's cell.
     public var cell: Cell
+
     /// The item's children, in order.
-    public var children: [Row]
+    public var children: [Row] {
+      get { storage?.rows ?? [] }
+      set { storage = newValue.isEmpty ? nil : RowStorage(newValue) }
+    }
+
+    /// The children, boxed so that a deep outline's rows are released without recursion.
+    fileprivate var storage: RowStorage?
 
     /// Creates a row.
     public init(cell: Cell, children: [Row] = []) {
       self.cell = cell
       self.children = children
+    }
+  }
+
+  /// The children of a ``Row``; its deinit releases a deep subtree from a worklist.
+  fileprivate final class RowStorage {
+    /// Never changed after init, except emptied by deinit.
+    var rows: [Row]
+
+    init(_ rows: [Row]) {
+      self.rows = rows
+    }
+
+    deinit {
+      guard rows.contains(where: { $0.storage != nil }) else { return }
+      var pending = rows.compactMap(\.storage)
+      rows = []
+      while var storage = pending.popLast() {
+        if isKnownUniquelyReferenced(&storage) {
+          pending.append(contentsOf: storage.rows.compactMap(\.storage))
+          storage.rows = []
+        }
+      }
     }
   }
 
@@ -68,6 +97,30 @@ public final class OutlineUpdateValidatingView<Cell>: OutlineViewProtocol, Dispo
     var children: [Node] = []
     weak var parent: Node?
     init(item: AnyObject?) { self.item = item }
+
+    // A deep outline is released from a worklist, not one stack frame per level.
+    deinit {
+      guard children.contains(where: { !$0.children.isEmpty }) else { return }
+      var pending = children
+      children = []
+      while var node = pending.popLast() {
+        if isKnownUniquelyReferenced(&node), !node.children.isEmpty {
+          pending.append(contentsOf: node.children)
+          node.children = []
+        }
+      }
+    }
+
+    /// This node and its descendants in depth-first pre-order.
+    var subtree: [Node] {
+      var nodes: [Node] = []
+      var pending = [self]
+      while let node = pending.popLast() {
+        nodes.append(node)
+        pending.append(contentsOf: node.children.reversed())
+      }
+      return nodes
+    }
   }
 
   private let root = Node(item: nil)
@@ -81,11 +134,20 @@ public final class OutlineUpdateValidatingView<Cell>: OutlineViewProtocol, Dispo
 
   /// The items shown, as cells, root items first.
   public var rows: [Row] {
-    func row(_ node: Node) -> Row? {
-      guard let cell = node.cell else { return nil }
-      return Row(cell: cell, children: node.children.compactMap(row))
+    // Built bottom-up with an explicit stack; an item without a cell is left out with its subtree.
+    var stack: [(children: [Node], next: Int, rows: [Row], cell: Cell?)] = [(root.children, 0, [], nil)]
+    while let top = stack.last {
+      guard top.next < top.children.count else {
+        let finished = stack.removeLast()
+        guard !stack.isEmpty else { return finished.rows }
+        stack[stack.count - 1].rows.append(Row(cell: finished.cell!, children: finished.rows))
+        continue
+      }
+      let node = top.children[top.next]
+      stack[stack.count - 1].next += 1
+      if let cell = node.cell { stack.append((node.children, 0, [], cell)) }
     }
-    return root.children.compactMap(row)
+    return []
   }
 
   /// Forgets the recorded calls and violations.
@@ -207,26 +269,40 @@ public final class OutlineUpdateValidatingView<Cell>: OutlineViewProtocol, Dispo
     fillCells(root, from: dataSource)
   }
 
-  /// The first difference between the shown subtree of `node` and the data source's.
+  /// The first difference between the shown subtree of `node` and the data source's, found in
+  /// depth-first pre-order with a worklist.
   private func mismatch(_ node: Node, in dataSource: any OutlineViewDataSource<Cell>) -> String? {
-    let expected = dataSource.numberOfChildren(ofItem: node.item)
-    let place = pathText(node)
-    guard expected == node.children.count else {
-      return
-        "Invalid update: \(place) has \(node.children.count) children after the update, but its data source has \(expected)"
-    }
-    for (index, child) in node.children.enumerated() {
-      guard dataSource.child(index, ofItem: node.item) as AnyObject === child.item else {
-        return "Invalid update: child \(index) of \(place) is not the item the data source has there"
+    // Each frame is a node and its next child to check (-1: its child count first), so the checks
+    // run in the order of a recursive pre-order walk.
+    var stack = [(node: node, next: -1)]
+    while let (node, next) = stack.last {
+      if next < 0 {
+        let expected = dataSource.numberOfChildren(ofItem: node.item)
+        guard expected == node.children.count else {
+          return
+            "Invalid update: \(pathText(node)) has \(node.children.count) children after the update, but its data source has \(expected)"
+        }
+        stack[stack.count - 1].next = 0
+        continue
       }
-      if let problem = mismatch(child, in: dataSource) { return problem }
+      guard next < node.children.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[stack.count - 1].next = next + 1
+      let child = node.children[next]
+      guard dataSource.child(next, ofItem: node.item) as AnyObject === child.item else {
+        return "Invalid update: child \(next) of \(pathText(node)) is not the item the data source has there"
+      }
+      stack.append((child, -1))
     }
     return nil
   }
 
   private func fillCells(_ node: Node, from dataSource: any OutlineViewDataSource<Cell>) {
-    if node !== root, node.cell == nil, let item = node.item { node.cell = dataSource.cell(forItem: item) }
-    for child in node.children { fillCells(child, from: dataSource) }
+    for node in node.subtree where node !== root && node.cell == nil {
+      if let item = node.item { node.cell = dataSource.cell(forItem: item) }
+    }
   }
 
   private func reloadAll() {
@@ -238,28 +314,27 @@ public final class OutlineUpdateValidatingView<Cell>: OutlineViewProtocol, Dispo
     fillCells(root, from: dataSource)
   }
 
-  /// A node for `item` with its whole subtree read from the data source (cells left to `commit`).
+  /// A node for `item` with its whole subtree read from the data source (cells left to `commit`),
+  /// read with a worklist.
   private func load(_ item: Any?, from dataSource: any OutlineViewDataSource<Cell>) -> Node {
-    let node = Node(item: item.map { $0 as AnyObject })
-    node.children = (0..<dataSource.numberOfChildren(ofItem: item)).map { index in
-      let child = load(dataSource.child(index, ofItem: item), from: dataSource)
-      child.parent = node
-      return child
+    let top = Node(item: item.map { $0 as AnyObject })
+    var pending = [(node: top, item: item)]
+    while let (node, item) = pending.popLast() {
+      node.children = (0..<dataSource.numberOfChildren(ofItem: item)).map { index in
+        let childItem = dataSource.child(index, ofItem: item)
+        let child = Node(item: childItem as AnyObject)
+        child.parent = node
+        pending.append((child, childItem))
+        return child
+      }
     }
-    return node
+    return top
   }
 
   private func node(for item: Any?) -> Node? {
     guard let item else { return root }
     let object = item as AnyObject
-    func find(_ node: Node) -> Node? {
-      if node.item === object { return node }
-      for child in node.children {
-        if let found = find(child) { return found }
-      }
-      return nil
-    }
-    guard let found = find(root) else {
+    guard let found = root.subtree.first(where: { $0.item === object }) else {
       fail(.indexOutOfBounds, "NSOutlineView error: the item \(item) is not in the outline view")
       return nil
     }
@@ -269,25 +344,23 @@ public final class OutlineUpdateValidatingView<Cell>: OutlineViewProtocol, Dispo
   private func path(of item: Any?) -> IndexPath? {
     guard let item else { return nil }
     let object = item as AnyObject
-    func search(_ node: Node, _ path: IndexPath) -> IndexPath? {
-      for (index, child) in node.children.enumerated() {
-        if child.item === object { return path.appending(index) }
-        if let found = search(child, path.appending(index)) { return found }
-      }
-      return nil
+    guard let found = root.subtree.first(where: { $0 !== root && $0.item === object }) else { return nil }
+    return IndexPath(indexes: indexes(of: found))
+  }
+
+  /// The child indices from the root down to `node`.
+  private func indexes(of node: Node) -> [Int] {
+    var reversed: [Int] = []
+    var current = node
+    while let parent = current.parent, let index = parent.children.firstIndex(where: { $0 === current }) {
+      reversed.append(index)
+      current = parent
     }
-    return search(root, [])
+    return reversed.reversed()
   }
 
   private func pathText(_ node: Node) -> String {
-    guard node !== root else { return "the root" }
-    var indexes: [Int] = []
-    var current = node
-    while let parent = current.parent, let index = parent.children.firstIndex(where: { $0 === current }) {
-      indexes.insert(index, at: 0)
-      current = parent
-    }
-    return "item \(indexes)"
+    node === root ? "the root" : "item \(indexes(of: node))"
   }
 
   private func message(_ verb: String, _ index: Int, _ parent: Node) -> String {
@@ -305,4 +378,17 @@ public final class OutlineUpdateValidatingView<Cell>: OutlineViewProtocol, Dispo
   }
 }
 
-extension OutlineUpdateValidatingView.Row: Equatable where Cell: Equatable {}
+extension OutlineUpdateValidatingView.Row: Equatable where Cell: Equatable {
+  /// Whether two rows have equal cells and equal children, compared with a worklist.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    var pending = [(lhs, rhs)]
+    while let (left, right) = pending.popLast() {
+      guard left.cell == right.cell else { return false }
+      if left.storage === right.storage { continue }
+      let (leftChildren, rightChildren) = (left.children, right.children)
+      guard leftChildren.count == rightChildren.count else { return false }
+      pending.append(contentsOf: zip(leftChildren, rightChildren))
+    }
+    return true
+  }
+}
