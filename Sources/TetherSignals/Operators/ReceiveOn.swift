@@ -39,25 +39,18 @@ extension SignalProtocol {
 /// scheduled action per event.
 @usableFromInline
 internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked Sendable {
-  // Safe: `observer` and `scheduler` are immutable and the queue lives in the `state` mutex; the
-  // observer is called only by the action that set `isDelivering`, so never concurrently.
+  // Safe: `observer` and `scheduler` are immutable and the queue lives in the `events` mutex; the
+  // observer is called only by the action that raised `active` from zero, until it brings it back
+  // there, so never concurrently, and the atomic's acquire-release order hands its effects on.
   @usableFromInline typealias Event = Signal<Element, Error>.Event
-
-  @usableFromInline
-  internal struct State {
-    /// Events waiting for their action, oldest first.
-    @usableFromInline var events = FIFOQueue<Event>()
-    /// An action is delivering an event (on some thread) and has not finished.
-    @usableFromInline var isDelivering = false
-    /// Actions that ran while another was delivering and left their events to it.
-    @usableFromInline var owed = 0
-
-    @inlinable init() {}
-  }
 
   @usableFromInline internal let observer: @Sendable (Event) -> Void
   @usableFromInline internal let scheduler: S
-  @usableFromInline internal let state = Locked(State())
+  /// Events waiting for their action, oldest first.
+  @usableFromInline internal let events = Locked(FIFOQueue<Event>())
+  /// Actions that started and whose events are not delivered yet. The action that raises it from
+  /// zero delivers; one that finds it above zero leaves its event to that delivery.
+  @usableFromInline internal let active = Atomic<Int>(0)
   @usableFromInline internal let disposed = Atomic<Bool>(false)
 
   @inlinable
@@ -71,47 +64,31 @@ internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked 
     disposed.store(true, ordering: .releasing)
     // Drops the events still waiting now rather than one action at a time (their actions then
     // find nothing to deliver), releasing them after the lock: an element's deinit may be user code.
-    _ = state.withLock { state in
-      let dropped = state.events
-      state.events = FIFOQueue()
+    _ = events.withLock { events in
+      let dropped = events
+      events = FIFOQueue()
       return dropped
     }
   }
 
   @inlinable
   func enqueue(_ event: Event) {
-    state.withLock { state in state.events.append(event) }
+    events.withLock { events in events.append(event) }
     // The action captures only the hop, so scheduling it allocates nothing on Tether's side.
     scheduler.schedule { self.runAction() }
   }
 
-  /// One event's action: delivers the oldest waiting event, unless another action is delivering;
-  /// then that one delivers it next.
+  /// One event's action: delivers the oldest waiting event, and then those of the actions that
+  /// started meanwhile, unless another action is delivering (then that one delivers it).
   @inlinable
   func runAction() {
-    var next: Event? = state.withLock { state in
-      if state.isDelivering {
-        state.owed += 1
-        return nil
-      }
-      guard let event = state.events.popFirst() else { return nil }
-      state.isDelivering = true
-      return event
-    }
-    while let event = next {
-      if !disposed.load(ordering: .acquiring) {
+    guard active.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
+    repeat {
+      // Empty only if disposing dropped the waiting events.
+      if let event = events.withLock({ $0.popFirst() }), !disposed.load(ordering: .acquiring) {
         observer(event)
         if event.isTerminal { dispose() }
       }
-      next = state.withLock { state in
-        if state.owed > 0, let event = state.events.popFirst() {
-          state.owed -= 1
-          return event
-        }
-        state.owed = 0
-        state.isDelivering = false
-        return nil
-      }
-    }
+    } while active.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue > 1
   }
 }
