@@ -18,14 +18,33 @@ final class ReceiveOnTests: XCTestCase {
     XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
   }
 
-  func testABurstCostsOneHop() {
-    let scheduler = VirtualTimeScheduler()
+  func testReceiveCoalescedHandsABurstOverInOneAction() {
+    let scheduler = ManualScheduler()
     let subject = PassthroughSubject<Int, Never>()
-    subject.receive(on: scheduler).observeNext { _ in }
+    let recorder = EventRecorder<Int, Never>()
+    recorder.observe(subject.receiveCoalesced(on: scheduler))
     for value in 0..<100 { subject.send(value) }
-    XCTAssertEqual(scheduler.pendingCount, 1)
-    scheduler.advance()
-    XCTAssertEqual(scheduler.pendingCount, 0)
+    subject.send(completion: .finished)
+    XCTAssertEqual(scheduler.scheduledCount, 1)
+    scheduler.runNext()
+    XCTAssertEqual(recorder.elements, Array(0..<100))
+    XCTAssertTrue(recorder.isCompleted)
+    scheduler.runAll()
+    recorder.assertNoViolations()
+  }
+
+  func testWaitingEventsAreDroppedOnDispose() {
+    let scheduler = ManualScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = EventRecorder<Int, Never>()
+    let observation = recorder.observe(subject.receive(on: scheduler))
+    subject.send(1)
+    subject.send(2)
+    scheduler.runNext()
+    observation.dispose()
+    scheduler.runAll()
+    XCTAssertEqual(recorder.elements, [1])
+    XCTAssertEqual(scheduler.scheduledCount, 2)
   }
 
   func testNothingIsDeliveredAfterDispose() {

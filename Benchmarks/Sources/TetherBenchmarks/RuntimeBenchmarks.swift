@@ -154,6 +154,19 @@ import Tether
       observation.dispose()
     }
     report("(e) events hopped to a serial DispatchQueue", hop, unit: "ns/event", target: 400)
+    // The opt-in that hands a burst over in one action instead of one action per event.
+    let coalesced = perEvent(million) { count in
+      let subject = PassthroughSubject<Int, Never>()
+      let queue = DispatchQueue(label: "benchmark.receiver")
+      let arrived = DispatchSemaphore(value: 0)
+      let observation = subject.receiveCoalesced(on: queue).observeNext { value in
+        if value == count - 1 { arrived.signal() }
+      }
+      for value in 0..<count { subject.send(value) }
+      arrived.wait()
+      observation.dispose()
+    }
+    report("  the same with receiveCoalesced(on:)", coalesced, unit: "ns/event")
     let floor = perEvent(million) { count in
       let queue = DispatchQueue(label: "benchmark.floor")
       let arrived = DispatchSemaphore(value: 0)

@@ -2,19 +2,30 @@ import Synchronization
 import TetherSynchronization
 
 extension SignalProtocol {
-  /// Delivers the events on `scheduler`, in order and one at a time.
+  /// Delivers the events on `scheduler`: one scheduled action per event, in order, one at a time.
   ///
-  /// Each observation keeps its own queue of events and has at most one drain action scheduled
-  /// at a time, so events stay ordered and never overlap even on a concurrent queue, and a burst
-  /// of events costs one hop. Emits what the receiver emits and ends when it does (the terminal
-  /// event is delivered on `scheduler` too). With ``ExecutionContext/immediate`` it returns the
-  /// signal unchanged.
+  /// Every event, the completion or failure included, is handed to `scheduler` as its own action,
+  /// as ReactiveKit's `receive(on:)` and Combine's do. So signals hopped onto the same serial
+  /// queue and then combined (`merge`, `combineLatest`, `with(latestFrom:)`, ...) see their events
+  /// in the order they were sent, across signals.
+  ///
+  /// Unlike ReactiveKit and Combine, the events of one observation also stay in order and never
+  /// overlap on a concurrent queue: the actions take the observation's events first in, first out,
+  /// and an action that starts while the previous event is still being delivered leaves its event
+  /// to that delivery, which delivers it next on its own thread instead of blocking this one.
+  ///
+  /// Emits what the receiver emits and ends when it does. Disposing stops the delivery of the
+  /// events still waiting (their actions still run, and do nothing). With
+  /// ``ExecutionContext/immediate`` it returns the signal unchanged. To hand a burst of events
+  /// over in one action instead, use ``receiveCoalesced(on:)``.
+  ///
+  /// - Complexity: O(1) per event, plus one `scheduler.schedule` call.
   @inlinable
   public func receive<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
     let upstream = toSignal()
     return Signal(unsafeSubscribe: { observer in
-      let hop = Hop<Element, Error>(observer: observer, scheduler: scheduler)
+      let hop = Hop<Element, Error, S>(observer: observer, scheduler: scheduler)
       let upstreamDisposable = upstream.observe { event in hop.enqueue(event) }
       return BlockDisposable {
         hop.dispose()
@@ -24,31 +35,26 @@ extension SignalProtocol {
   }
 }
 
-/// The per-observation queue of ``SignalProtocol/receive(on:)``.
+/// The per-observation hand-off of ``SignalProtocol/receive(on:)``: a queue of events and one
+/// scheduled action per event.
 @usableFromInline
-internal final class Hop<Element, Error: Swift.Error>: @unchecked Sendable {
-  // Safe: `observer` and `scheduler` are immutable; the event buffers live in the `state` mutex
-  // and a batch taken out of it is only touched by the single scheduled drain.
+internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked Sendable {
+  // Safe: `observer` and `scheduler` are immutable and the queue lives in the `events` mutex; the
+  // observer is called only by the action that raised `active` from zero, until it brings it back
+  // there, so never concurrently, and the atomic's acquire-release order hands its effects on.
   @usableFromInline typealias Event = Signal<Element, Error>.Event
 
-  @usableFromInline
-  internal struct State {
-    @usableFromInline var buffer: [Event] = []
-    @usableFromInline var spare: [Event] = []
-    @usableFromInline var isScheduled = false
-    /// The drain found the buffer empty once and hopped again before going idle.
-    @usableFromInline var isLingering = false
-
-    @inlinable init() {}
-  }
-
   @usableFromInline internal let observer: @Sendable (Event) -> Void
-  @usableFromInline internal let scheduler: any Scheduler
-  @usableFromInline internal let state = Locked(State())
+  @usableFromInline internal let scheduler: S
+  /// Events waiting for their action, oldest first.
+  @usableFromInline internal let events = Locked(FIFOQueue<Event>())
+  /// Actions that started and whose events are not delivered yet. The action that raises it from
+  /// zero delivers; one that finds it above zero leaves its event to that delivery.
+  @usableFromInline internal let active = Atomic<Int>(0)
   @usableFromInline internal let disposed = Atomic<Bool>(false)
 
   @inlinable
-  init(observer: @escaping @Sendable (Event) -> Void, scheduler: any Scheduler) {
+  init(observer: @escaping @Sendable (Event) -> Void, scheduler: S) {
     self.observer = observer
     self.scheduler = scheduler
   }
@@ -56,64 +62,33 @@ internal final class Hop<Element, Error: Swift.Error>: @unchecked Sendable {
   @inlinable
   func dispose() {
     disposed.store(true, ordering: .releasing)
+    // Drops the events still waiting now rather than one action at a time (their actions then
+    // find nothing to deliver), releasing them after the lock: an element's deinit may be user code.
+    _ = events.withLock { events in
+      let dropped = events
+      events = FIFOQueue()
+      return dropped
+    }
   }
 
   @inlinable
   func enqueue(_ event: Event) {
-    let needsDrain = state.withLock { state in
-      state.buffer.append(event)
-      guard !state.isScheduled else { return false }
-      state.isScheduled = true
-      return true
-    }
-    if needsDrain {
-      scheduler.schedule { self.drain() }
-    }
+    events.withLock { events in events.append(event) }
+    // The action captures only the hop, so scheduling it allocates nothing on Tether's side.
+    scheduler.schedule { self.runAction() }
   }
 
+  /// One event's action: delivers the oldest waiting event, and then those of the actions that
+  /// started meanwhile, unless another action is delivering (then that one delivers it).
   @inlinable
-  func drain() {
-    // Delivers batches until the buffer runs dry, but at most `foreignDeliveryBudget` events per
-    // hop: then it hops again, so a flood of events cannot keep the scheduler's thread forever.
-    // A sender that finds no drain scheduled pays for a hop (a dispatch and a thread wake-up), so
-    // when the buffer runs dry the drain hops once more before going idle: a steady stream then
-    // keeps one drain going and senders only append.
-    var delivered = 0
-    while true {
-      var lingers = false
-      var batch: [Event] = state.withLock { state in
-        guard !state.buffer.isEmpty else {
-          if state.isLingering {
-            state.isLingering = false
-            state.isScheduled = false
-          } else {
-            state.isLingering = true
-            lingers = true
-          }
-          return []
-        }
-        state.isLingering = false
-        let batch = state.buffer
-        state.buffer = state.spare
-        state.spare = []
-        return batch
-      }
-      if batch.isEmpty {
-        if lingers { scheduler.schedule { self.drain() } }
-        return
-      }
-      for event in batch {
-        guard !disposed.load(ordering: .acquiring) else { break }
+  func runAction() {
+    guard active.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
+    repeat {
+      // Empty only if disposing dropped the waiting events.
+      if let event = events.withLock({ $0.popFirst() }), !disposed.load(ordering: .acquiring) {
         observer(event)
-        if event.isTerminal { disposed.store(true, ordering: .releasing) }
+        if event.isTerminal { dispose() }
       }
-      delivered += batch.count
-      batch.removeAll(keepingCapacity: true)
-      state.withLock { state in state.spare = batch }
-      if delivered >= foreignDeliveryBudget {
-        scheduler.schedule { self.drain() }
-        return
-      }
-    }
+    } while active.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue > 1
   }
 }

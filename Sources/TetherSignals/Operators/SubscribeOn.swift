@@ -1,8 +1,11 @@
 extension SignalProtocol {
   /// Starts each observation (runs the receiver's producer) on `scheduler`.
   ///
-  /// Emits what the receiver emits, on whatever thread its producer sends from, and ends when it
-  /// does. Disposing before the observation started cancels it.
+  /// Schedules one action per observation, as ReactiveKit and Combine do: the action starts it.
+  /// Events are not hopped: it emits what the receiver emits, on whatever thread its producer
+  /// sends from (a producer that sends synchronously sends them all inside that one action; use
+  /// ``receive(on:)`` to deliver each on the scheduler), and ends when the receiver does.
+  /// Disposing before the observation started cancels it.
   public func subscribe<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
     let upstream = toSignal()

@@ -20,6 +20,8 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
   // `drain()` on the main actor; values move to the main thread only as documented above.
   private struct State {
     var queue: [Value] = []
+    /// Main-queue actions scheduled by sends from other threads and not run yet.
+    var pendingActions = 0
     var isDraining = false
     var isCancelled = false
   }
@@ -32,20 +34,25 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
     self.deliver = deliver
   }
 
-  /// Queues `value` and makes sure the main thread drains the queue: at once when called on the
-  /// main thread and no other drain is running.
+  /// Queues `value` and makes sure the main thread delivers it: at once when called on the main
+  /// thread (after any value still queued, and after the current delivery when called from
+  /// inside it), otherwise from a main-queue action of its own.
   package func send(_ value: Value) {
+    let onMain = Thread.isMainThread
     let accepted = state.withLock { state -> Bool in
       if state.isCancelled { return false }
       state.queue.append(value)
+      if !onMain { state.pendingActions += 1 }
       return true
     }
     guard accepted else { return }
-    if Thread.isMainThread {
-      MainActor.assumeIsolated { drain() }
+    if onMain {
+      MainActor.assumeIsolated { drain(everything: true) }
     } else {
+      // One main-queue action per value, as `receive(on:)` does, so values of different
+      // deliveries sent from other threads reach the main thread interleaved as they were sent.
       DispatchQueue.main.async { [weak self] in
-        MainActor.assumeIsolated { self?.drain() }
+        MainActor.assumeIsolated { self?.runAction() }
       }
     }
   }
@@ -59,25 +66,26 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
   }
 
   @MainActor
-  private func drain() {
-    let starts = state.withLock { state -> Bool in
-      if state.isDraining { return false }
-      state.isDraining = true
-      return true
-    }
-    guard starts else { return }
+  private func runAction() {
+    state.withLock { $0.pendingActions -= 1 }
+    drain(everything: false)
+  }
+
+  /// Delivers queued values, oldest first, one at a time: all of them, or (for a main-queue
+  /// action) those that no pending action will deliver. A value sent from inside `deliver` is
+  /// delivered after it returns, by the drain already running.
+  @MainActor
+  private func drain(everything: Bool) {
     while true {
-      let batch = state.withLock { state -> [Value] in
-        let batch = state.queue
-        state.queue = []
-        if batch.isEmpty { state.isDraining = false }
-        return batch
+      let next = state.withLock { state -> Value? in
+        guard !state.isDraining, !state.isCancelled else { return nil }
+        guard everything ? !state.queue.isEmpty : state.queue.count > state.pendingActions else { return nil }
+        state.isDraining = true
+        return state.queue.removeFirst()
       }
-      if batch.isEmpty { return }
-      for value in batch {
-        if state.withLock({ $0.isCancelled }) { break }
-        deliver(value)
-      }
+      guard let value = next else { return }
+      deliver(value)
+      state.withLock { $0.isDraining = false }
     }
   }
 }

@@ -119,19 +119,22 @@ final class ThreadingAndReentrancySnippetTests: XCTestCase {
     XCTAssertEqual(items.collection, [])
   }
 
-  func testReceiveOnHopsOnceForABurst() {
+  func testReceiveOnSchedulesOneActionPerEvent() {
     // snippet: threading-receive-on
-    let bag = DisposeBag()
-    let clock = VirtualTimeScheduler()
-    let updates = PassthroughSubject<Int, Never>()
-    updates.receive(on: clock).observeNext { print("received \($0)") }.dispose(in: bag)
-    updates.send(1)
-    updates.send(2)
-    print("sent 1 and 2; hops waiting: \(clock.pendingCount)")
-    clock.advance()
+    let scheduler = ManualScheduler()  // runs its actions one at a time, when told to
+    let letters = PassthroughSubject<String, Never>()
+    let digits = PassthroughSubject<String, Never>()
+    let merged = letters.receive(on: scheduler).merge(with: digits.receive(on: scheduler))
+    let observation = merged.observeNext { print("received \($0)") }
+    letters.send("a")
+    digits.send("1")
+    letters.send("b")
+    print("sent a, 1, b; actions waiting: \(scheduler.pendingCount)")
+    scheduler.runAll()
+    observation.dispose()
     // snippet-end
-    XCTAssertEqual(printed.lines, ["sent 1 and 2; hops waiting: 1", "received 1", "received 2"])
-    bag.dispose()
+    XCTAssertEqual(
+      printed.lines, ["sent a, 1, b; actions waiting: 3", "received a", "received 1", "received b"])
   }
 
   @MainActor
