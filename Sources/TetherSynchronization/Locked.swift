@@ -1,5 +1,6 @@
 #if canImport(Darwin)
 import Darwin
+import Synchronization
 #elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -18,19 +19,29 @@ import Musl
 /// which is why the type is `@unchecked Sendable`: the lock still serializes every access.
 ///
 /// `body` closures passed to ``withLock(_:)`` must not call user code: callers copy what they need
-/// out of the lock and call observers afterwards.
+/// out of the lock and call observers afterwards. Where a lock must run user code (an element's
+/// `hash(into:)`, a `Property.modify` body, a bins filter), that code touching the same object
+/// would take the lock again on the thread that holds it. Instead of deadlocking, that traps with
+/// the lock's `reentryMessage`: the pthread mutex is an error-checking one (relocking by its owner
+/// fails with `EDEADLK`, at no cost on the uncontended path), and on Apple platforms the lock
+/// records its owner thread.
 @usableFromInline
 package struct Locked<State>: ~Copyable, @unchecked Sendable {
   // Safe: the state is reachable only inside `withLock`, while the lock is held.
   @usableFromInline package let storage: LockedStorage<State>
 
   /// Creates a lock guarding `state`.
+  ///
+  /// - Parameter reentryMessage: The trap message when the thread holding the lock takes it
+  ///   again; name the misuse (what user code touched what).
   @inlinable
-  package init(_ state: State) {
-    storage = LockedStorage.make(state)
+  package init(_ state: State, reentryMessage: StaticString = Locked.defaultReentryMessage) {
+    storage = LockedStorage.make(state, reentryMessage: reentryMessage)
   }
 
   /// Runs `body` with exclusive access to the state and returns its result.
+  ///
+  /// Traps with the lock's re-entry message if the calling thread already holds the lock.
   ///
   /// - Complexity: O(1) plus the cost of `body`.
   @inlinable
@@ -41,10 +52,44 @@ package struct Locked<State>: ~Copyable, @unchecked Sendable {
   }
 }
 
+extension Locked {
+  /// The trap message of a lock created without one.
+  @usableFromInline package static var defaultReentryMessage: StaticString {
+    """
+    A Tether lock was taken again by the thread holding it: code run under the lock (an element's \
+    ==, hash(into:) or a closure given to the object) touched the same object \
+    (re-entrant access would deadlock)
+    """
+  }
+}
+
 #if canImport(Darwin)
-@usableFromInline package typealias PlatformLock = os_unfair_lock
+/// The platform lock and what a re-entry check needs, stored in the lock's allocation.
+@usableFromInline
+package struct PlatformLock: ~Copyable {
+  @usableFromInline var lock = os_unfair_lock()
+  /// The thread holding the lock, or 0. Written only by that thread while it holds the lock, so a
+  /// thread reading its own identifier here does hold the lock (relaxed ordering suffices).
+  @usableFromInline let owner = Atomic<UInt>(0)
+  @usableFromInline let reentryMessage: StaticString
+
+  @inlinable
+  init(reentryMessage: StaticString) {
+    self.reentryMessage = reentryMessage
+  }
+}
 #else
-@usableFromInline package typealias PlatformLock = pthread_mutex_t
+/// The platform lock and the message it traps with on re-entry, stored in the lock's allocation.
+@usableFromInline
+package struct PlatformLock {
+  @usableFromInline var mutex = pthread_mutex_t()
+  @usableFromInline let reentryMessage: StaticString
+
+  @inlinable
+  init(reentryMessage: StaticString) {
+    self.reentryMessage = reentryMessage
+  }
+}
 #endif
 
 /// One allocation holding the state (header) and the platform lock (its single element), so both
@@ -52,15 +97,12 @@ package struct Locked<State>: ~Copyable, @unchecked Sendable {
 @usableFromInline
 package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
   @inlinable
-  package static func make(_ state: State) -> LockedStorage<State> {
+  package static func make(_ state: State, reentryMessage: StaticString) -> LockedStorage<State> {
     let buffer = create(minimumCapacity: 1) { _ in state }
     buffer.withUnsafeMutablePointerToElements { lock in
-      #if canImport(Darwin)
-      lock.initialize(to: os_unfair_lock())
-      #else
-      lock.initialize(to: pthread_mutex_t())
-      let status = pthread_mutex_init(lock, nil)
-      precondition(status == 0, "pthread_mutex_init failed with error \(status)")
+      lock.initialize(to: PlatformLock(reentryMessage: reentryMessage))
+      #if !canImport(Darwin)
+      initializeErrorCheckingMutex(&lock.pointee.mutex)
       #endif
     }
     // `create` returns the dynamic subclass instance; the downcast cannot fail.
@@ -73,11 +115,20 @@ package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
   ) throws(Failure) -> Result {
     try withUnsafeMutablePointers { (state, lock) throws(Failure) -> Result in
       #if canImport(Darwin)
-      os_unfair_lock_lock(lock)
-      defer { os_unfair_lock_unlock(lock) }
+      let thread = UInt(bitPattern: pthread_self())
+      if lock.pointee.owner.load(ordering: .relaxed) == thread {
+        reentered(lock.pointee.reentryMessage)
+      }
+      os_unfair_lock_lock(&lock.pointee.lock)
+      lock.pointee.owner.store(thread, ordering: .relaxed)
+      defer {
+        lock.pointee.owner.store(0, ordering: .relaxed)
+        os_unfair_lock_unlock(&lock.pointee.lock)
+      }
       #else
-      pthread_mutex_lock(lock)
-      defer { pthread_mutex_unlock(lock) }
+      let status = pthread_mutex_lock(&lock.pointee.mutex)
+      if status != 0 { lockFailed(status, lock.pointee.reentryMessage) }
+      defer { pthread_mutex_unlock(&lock.pointee.mutex) }
       #endif
       return try body(&state.pointee)
     }
@@ -87,9 +138,35 @@ package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
     // The header (the state) is a stored property and is destroyed by `ManagedBuffer` itself.
     withUnsafeMutablePointerToElements { lock in
       #if !canImport(Darwin)
-      pthread_mutex_destroy(lock)
+      pthread_mutex_destroy(&lock.pointee.mutex)
       #endif
       _ = lock.deinitialize(count: 1)
     }
   }
+}
+
+#if !canImport(Darwin)
+/// Makes `mutex` an error-checking mutex, so that relocking by its owner fails instead of hanging.
+@usableFromInline
+func initializeErrorCheckingMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+  var attributes = pthread_mutexattr_t()
+  pthread_mutexattr_init(&attributes)
+  defer { pthread_mutexattr_destroy(&attributes) }
+  pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+  let status = pthread_mutex_init(mutex, &attributes)
+  tetherPrecondition(status == 0, "pthread_mutex_init failed with error \(status)")
+}
+
+/// Traps after `pthread_mutex_lock` failed: `EDEADLK` means the calling thread holds the lock.
+@usableFromInline @inline(never)
+func lockFailed(_ status: Int32, _ reentryMessage: StaticString) -> Never {
+  if status == EDEADLK { reentered(reentryMessage) }
+  fatalError("pthread_mutex_lock failed with error \(status)")
+}
+#endif
+
+/// Traps because the thread holding a lock took it again.
+@usableFromInline @inline(never)
+func reentered(_ message: StaticString) -> Never {
+  fatalError("\(message)")
 }

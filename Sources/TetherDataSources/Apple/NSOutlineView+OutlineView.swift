@@ -4,6 +4,7 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 import AppKit
 import ObjectiveC
+import TetherSynchronization
 
 extension NSOutlineView: OutlineViewProtocol {
   /// The binder answering the outline view's questions, through a bridge object that becomes its
@@ -35,7 +36,7 @@ final class OutlineViewDataSourceBridge: NSObject, NSOutlineViewDataSource, NSOu
   func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?) -> Any {
     guard let source else {
       // The view reports no children once the binder is gone, so it should never ask.
-      preconditionFailure("NSOutlineView asked for child \(index) after its Tether binder was released")
+      tetherPreconditionFailure("NSOutlineView asked for child \(index) after its Tether binder was released")
     }
     return source.child(index, ofItem: item)
   }

@@ -4,6 +4,7 @@
 #if canImport(UIKit) && !os(watchOS)
 import ObjectiveC
 import UIKit
+import TetherSynchronization
 
 extension UICollectionView: SectionedViewProtocol {
   /// A collection view's cells.
@@ -65,7 +66,8 @@ final class CollectionViewDataSourceBridge: NSObject, UICollectionViewDataSource
   func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
     guard let source else {
       // The view reports no items once the binder is gone, so it should never ask.
-      preconditionFailure("UICollectionView asked for the cell at \(indexPath) after its Tether binder was released")
+      tetherPreconditionFailure(
+        "UICollectionView asked for the cell at \(indexPath) after its Tether binder was released")
     }
     return source.cellForItem(at: indexPath)
   }
