@@ -70,6 +70,12 @@ let package = Package(
     // Playground pages are a library so tests can run each page and compare its transcript.
     .target(name: "TetherPlaygroundPages", dependencies: ["Tether"], path: "Playgrounds/Pages"),
     .executableTarget(name: "playground", dependencies: ["TetherPlaygroundPages"], path: "Playgrounds/Runner"),
+    // Performs one misuse per run; CI builds it in release for ReleaseTrapMessageTests (not a product).
+    .executableTarget(
+      name: "tether-trap-probe",
+      dependencies: ["TetherChangesets", "TetherCollections", "TetherSignals"],
+      path: "Tests/TrapProbe"
+    ),
 
     .testTarget(name: "TetherSignalsTests", dependencies: ["TetherSignals", "TetherTestSupport"]),
     .testTarget(name: "TetherChangesetsTests", dependencies: ["TetherChangesets", "TetherTestSupport"]),

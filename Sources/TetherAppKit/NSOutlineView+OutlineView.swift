@@ -38,7 +38,7 @@ final class OutlineViewDataSourceBridge: NSObject, NSOutlineViewDataSource, NSOu
   func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?) -> Any {
     guard let source else {
       // The view reports no children once the binder is gone, so it should never ask.
-      preconditionFailure("NSOutlineView asked for child \(index) after its Tether binder was released")
+      fatalError("NSOutlineView asked for child \(index) after its Tether binder was released")
     }
     return source.child(index, ofItem: item)
   }

@@ -74,7 +74,8 @@ final class CollectionViewDataSourceBridge: NSObject, UICollectionViewDataSource
   func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
     guard let source else {
       // The view reports no items once the binder is gone, so it should never ask.
-      preconditionFailure("UICollectionView asked for the cell at \(indexPath) after its Tether binder was released")
+      fatalError(
+        "UICollectionView asked for the cell at \(indexPath) after its Tether binder was released")
     }
     return source.cellForItem(at: indexPath)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 /// An ``Array2D`` is a two-level tree: sections are depth-1 nodes whose value is
 /// `.section(metadata)` and whose children are the items, depth-2 nodes with value `.item(item)`
@@ -131,7 +132,7 @@ extension Array2D: RangeReplaceableTreeProtocol {
   static func item(from node: ChildNode, at indexPath: IndexPath) -> Item {
     guard case .item(let item) = node.value else { wrongKind(node.value, at: indexPath) }
     guard node.children.isEmpty else {
-      preconditionFailure(
+      tetherPreconditionFailure(
         "An Array2D item node has no children; the node for \(indexPath) has \(node.children.count)"
       )
     }
@@ -140,11 +141,11 @@ extension Array2D: RangeReplaceableTreeProtocol {
 
   static func wrongKind(_ value: Array2DElement<SectionMetadata, Item>, at indexPath: IndexPath) -> Never {
     let expected = indexPath.count == 1 ? ".section" : ".item"
-    preconditionFailure("The Array2D node at \(indexPath) must carry a \(expected) value; got \(value)")
+    tetherPreconditionFailure("The Array2D node at \(indexPath) must carry a \(expected) value; got \(value)")
   }
 
   static func badDepth(_ indexPath: IndexPath) -> Never {
-    preconditionFailure(
+    tetherPreconditionFailure(
       "An Array2D index path has 1 index (a section) or 2 (an item); got \(indexPath.count) in \(indexPath)"
     )
   }

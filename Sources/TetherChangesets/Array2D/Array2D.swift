@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 /// A two-dimensional array: sections, each with metadata and an array of items, addressed by
 /// `IndexPath` (`[section, item]`).
@@ -109,21 +110,21 @@ public struct Array2D<SectionMetadata, Item> {
   func checkSection(_ section: Int, inserting: Bool = false) {
     let limit = inserting ? sections.count + 1 : sections.count
     guard section >= 0, section < limit else {
-      preconditionFailure("Section index \(section) is out of range for a 2D array of \(sections.count) sections")
+      tetherPreconditionFailure("Section index \(section) is out of range for a 2D array of \(sections.count) sections")
     }
   }
 
   /// Validates a `[section, item]` path and returns its two indices.
   func checkItemPath(_ indexPath: IndexPath, inserting: Bool) -> (section: Int, item: Int) {
     guard indexPath.count == 2 else {
-      preconditionFailure("An item index path has 2 indices (section, item); got \(indexPath)")
+      tetherPreconditionFailure("An item index path has 2 indices (section, item); got \(indexPath)")
     }
     let (section, item) = (indexPath[0], indexPath[1])
     checkSection(section)
     let count = sections[section].items.count
     let limit = inserting ? count + 1 : count
     guard item >= 0, item < limit else {
-      preconditionFailure(
+      tetherPreconditionFailure(
         "Index \(item) is out of range for section \(section) of \(count) items (index path \(indexPath))"
       )
     }

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension OrderedCollectionDiff where Index == Int {
   /// The diff that undoes this one: inserts become deletes, deletes inserts, each move goes back
   /// from its target to its source, and each update is addressed at the updated element's offset in
@@ -36,7 +38,7 @@ extension OrderedCollectionChangeset {
     let diff = self.diff
     let oldCount = old.count
     let expected = collection.count - diff.inserts.count + diff.deletes.count
-    precondition(
+    tetherPrecondition(
       oldCount == expected,
       "The changeset applies to a collection of \(expected) elements, but the given one has \(oldCount)"
     )

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension RangeReplaceableCollection {
   /// Applies the operations of an ordered patch in order; each operation's offsets refer to the
   /// collection as it is right before that operation.
@@ -54,7 +56,7 @@ extension RangeReplaceableCollection {
 
   private func checkOffset(_ offset: Int, allowed: Int, count: Int) {
     if offset < 0 || offset >= allowed {
-      preconditionFailure("Index \(offset) is out of range for a collection of \(count) elements")
+      tetherPreconditionFailure("Index \(offset) is out of range for a collection of \(count) elements")
     }
   }
 }

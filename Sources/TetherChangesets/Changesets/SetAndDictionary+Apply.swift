@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension Set {
   /// Applies an unordered patch: deletes and updates address this set as it is before the patch,
   /// inserts add their element (their index only says where it ends up).
@@ -36,7 +38,7 @@ extension Set {
 
   fileprivate subscript(checked index: Index) -> Element {
     guard index >= startIndex, index < endIndex else {
-      preconditionFailure("Index \(index) is out of range for a set of \(count) elements")
+      tetherPreconditionFailure("Index \(index) is out of range for a set of \(count) elements")
     }
     return self[index]
   }
@@ -81,7 +83,7 @@ extension Dictionary {
 
   fileprivate subscript(checked index: Index) -> Element {
     guard index >= startIndex, index < endIndex else {
-      preconditionFailure("Index \(index) is out of range for a dictionary of \(count) elements")
+      tetherPreconditionFailure("Index \(index) is out of range for a dictionary of \(count) elements")
     }
     return self[index]
   }

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// Orders a diff's changes into a patch whose every operation applies to the state right before it.
 ///
 /// The patch runs updates (source offsets), deletes (descending), moves (ascending target), then
@@ -214,7 +216,7 @@ struct OffsetReader<C: Collection> {
     var offset = 0
     for target in sorted {
       guard target >= 0, target < count else {
-        preconditionFailure("Index \(target) is out of range for a collection of \(count) elements")
+        tetherPreconditionFailure("Index \(target) is out of range for a collection of \(count) elements")
       }
       index = collection.index(index, offsetBy: target - offset)
       offset = target

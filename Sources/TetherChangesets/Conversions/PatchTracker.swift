@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// Follows every element through an ordered patch to derive its diff.
 ///
 /// Source elements that no operation has addressed yet are not tracked one by one: the state is a
@@ -73,7 +75,7 @@ struct PatchTracker: ~Copyable {
     let entryLimit = 2 * operationCount + 2
     leafLimit = entryLimit / (Self.leafCapacity / 2) + 2
     innerLimit = leafLimit + Self.maximumHeight
-    precondition(leafLimit < Int(Int32.max), "A patch of \(operationCount) operations is too long to convert")
+    tetherPrecondition(leafLimit < Int(Int32.max), "A patch of \(operationCount) operations is too long to convert")
     entries = .allocate(capacity: leafLimit * Self.leafCapacity)
     blocks = .allocate(capacity: leafLimit * Self.leafCapacity)
     leafCounts = .allocate(capacity: leafLimit)
@@ -107,7 +109,7 @@ struct PatchTracker: ~Copyable {
   /// sorted parts.
   @usableFromInline
   static func diff(of steps: [PatchStep], sourceCount: Int) -> OrderedCollectionDiff<Int> {
-    precondition(sourceCount >= 0, "A collection cannot have \(sourceCount) elements")
+    tetherPrecondition(sourceCount >= 0, "A collection cannot have \(sourceCount) elements")
     if steps.isEmpty { return OrderedCollectionDiff() }
     var tracker = PatchTracker(sourceCount: sourceCount, operationCount: steps.count)
     for step in steps.indices {
@@ -144,7 +146,7 @@ struct PatchTracker: ~Copyable {
   private func checkIndex(_ index: Int, limit: Int, step: Int, operation: String) {
     guard index < 0 || index >= limit else { return }
     let elementCount = operation == "insert" ? limit - 1 : limit
-    preconditionFailure(
+    tetherPreconditionFailure(
       "Index \(index) is out of range for a collection of \(elementCount) elements"
         + " (patch operation \(step), \(operation))"
     )
@@ -288,7 +290,7 @@ struct PatchTracker: ~Copyable {
 
   /// Splits a full leaf in two halves and records the new one in its parent (the last path).
   private mutating func splitLeaf(_ leaf: Int) {
-    precondition(leafTotal < leafLimit, "PatchTracker leaf storage overflow")
+    tetherPrecondition(leafTotal < leafLimit, "PatchTracker leaf storage overflow")
     let newLeaf = leafTotal
     leafTotal += 1
     let half = Self.leafCapacity / 2
@@ -345,7 +347,7 @@ struct PatchTracker: ~Copyable {
   }
 
   private mutating func newInnerNode() -> Int {
-    precondition(innerTotal < innerLimit, "PatchTracker inner node storage overflow")
+    tetherPrecondition(innerTotal < innerLimit, "PatchTracker inner node storage overflow")
     innerTotal += 1
     return innerTotal - 1
   }

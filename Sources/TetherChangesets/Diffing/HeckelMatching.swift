@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 // Paul Heckel's matching ("A technique for isolating differences between files", CACM 1978),
 // generalised to duplicate identifiers: the k-th occurrence of an identifier in the old
 // collection is paired with its k-th occurrence in the new one. Two passes, one hash per element.
@@ -53,7 +55,7 @@ internal let _maximumDiffCount = 0x3FFF_FFFF
 
 @inlinable
 internal func _checkDiffCounts(_ oldCount: Int, _ newCount: Int) {
-  precondition(
+  tetherPrecondition(
     oldCount <= _maximumDiffCount && newCount <= _maximumDiffCount,
     "Cannot diff collections of \(oldCount) and \(newCount) elements: at most \(_maximumDiffCount) per side"
   )

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 // Eugene Myers, "An O(ND) Difference Algorithm and Its Variations" (Algorithmica 1986), with the
 // linear-space bisection of section 4b: O((n + m) · D) time, O(n + m) memory. Identifiers are
 // first interned to `Int32` codes so the inner loops compare integers.
@@ -279,7 +281,7 @@ private struct _MyersSolver {
         k &+= 2
       }
     }
-    preconditionFailure("Myers bisection found no middle snake for a \(n)×\(m) problem")
+    tetherPreconditionFailure("Myers bisection found no middle snake for a \(n)×\(m) problem")
   }
 
   /// The furthest x on diagonal `k` after edit `d`, before following its snake, from the values

@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 extension RangeReplaceableTreeProtocol {
   /// Appends `node` (with its subtree) as the last child of the receiver (a new last root of a
@@ -51,7 +52,7 @@ extension RangeReplaceableTreeProtocol {
     var removed = [ChildNode?](repeating: nil, count: indexPaths.count)
     for (step, position) in order.enumerated() {
       if step > 0, indexPaths[order[step - 1]] == indexPaths[position] {
-        preconditionFailure("Index path \(indexPaths[position]) is listed twice among the paths to remove")
+        tetherPreconditionFailure("Index path \(indexPaths[position]) is listed twice among the paths to remove")
       }
       removed[position] = remove(at: indexPaths[position])
     }

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension TreeChangeset where Tree: RangeReplaceableTreeProtocol {
   /// The changeset that undoes this one: applied to ``collection`` it gives back `old`.
   ///
@@ -14,7 +16,7 @@ extension TreeChangeset where Tree: RangeReplaceableTreeProtocol {
   /// - Precondition: The patch applies to `old` (it traps naming the failing path otherwise).
   /// - Complexity: O(k (d + c)) for k operations on paths of length d among c siblings.
   public func inverted(from old: Tree) -> Self {
-    precondition(
+    tetherPrecondition(
       !(Tree.self is AnyObject.Type),
       "inverted(from:) needs a value-type tree; \(Tree.self) is a class, whose changesets share its live nodes"
     )

@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 extension OrderedCollectionDiff where Index == IndexPath {
   /// The diff of a tree patch: the same change in batch-update form.
@@ -67,14 +68,14 @@ extension OrderedCollectionDiff where Index == IndexPath {
 /// Splits a patch path into its parent path and last index, trapping on an empty path.
 func splitTreePatchPath(_ path: IndexPath, step: Int) -> (parent: IndexPath, index: Int) {
   guard let last = path.last else {
-    preconditionFailure("Tree patch operation \(step) has an empty index path; the empty path is the tree itself")
+    tetherPreconditionFailure("Tree patch operation \(step) has an empty index path; the empty path is the tree itself")
   }
   return (path.dropLast(), last)
 }
 
 func checkTreePatchIndex(_ index: Int, path: IndexPath, step: Int) {
   if index < 0 {
-    preconditionFailure("Index \(index) is out of range in index path \(path) (tree patch operation \(step))")
+    tetherPreconditionFailure("Index \(index) is out of range in index path \(path) (tree patch operation \(step))")
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 extension OrderedCollectionDiff where Index == IndexPath {
   /// A tree patch that performs this diff, reading inserted and updated nodes from `tree`, the
@@ -80,10 +81,10 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
     placements.sort { $0.path < $1.path }
     for (position, entry) in placements.enumerated() {
       guard let index = entry.path.last else {
-        preconditionFailure("A tree diff entry has an empty index path; the empty path is the tree itself")
+        tetherPreconditionFailure("A tree diff entry has an empty index path; the empty path is the tree itself")
       }
       if position > 0, placements[position - 1].path == entry.path {
-        preconditionFailure("Index path \(entry.path) is the final path of two inserts or moves")
+        tetherPreconditionFailure("Index path \(entry.path) is the final path of two inserts or moves")
       }
       finalPaths.addPlacedIndex(index, under: finalPaths.node(for: entry.path, count: entry.path.count - 1))
     }
@@ -120,7 +121,7 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
 
     for entry in updated {
       guard let path = tracker.path(of: entry.node) else {
-        preconditionFailure("The update at \(entry.path) addresses a node that the same diff deletes")
+        tetherPreconditionFailure("The update at \(entry.path) addresses a node that the same diff deletes")
       }
       patch.append(.update(at: path, newElement: tree[childAt: path]))
     }
@@ -130,11 +131,11 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
   /// The tracked node at a source path; only before ``generate()`` (positions are source indices).
   mutating func resolveSource(_ path: IndexPath, _ change: String) -> Int32 {
     guard !path.isEmpty else {
-      preconditionFailure("A tree diff \(change) has an empty index path; the empty path is the tree itself")
+      tetherPreconditionFailure("A tree diff \(change) has an empty index path; the empty path is the tree itself")
     }
     var node: Int32 = 0
     for index in path {
-      guard index >= 0 else { preconditionFailure("Index \(index) is out of range in the \(change) at \(path)") }
+      guard index >= 0 else { tetherPreconditionFailure("Index \(index) is out of range in the \(change) at \(path)") }
       node = tracker.child(at: index, of: node)
     }
     return node
@@ -167,7 +168,7 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
 
   private mutating func emitMove(_ node: Int32, to path: IndexPath) {
     guard let source = tracker.path(of: node) else {
-      preconditionFailure("A move source is inside a subtree the diff deletes without moving it out first")
+      tetherPreconditionFailure("A move source is inside a subtree the diff deletes without moving it out first")
     }
     tracker.detach(node)
     let (parent, parentEntry) = resolveFinalParent(of: path)

@@ -1,9 +1,10 @@
 import Foundation
+import TetherSynchronization
 
 /// Traps for an index path that does not address a node: names the failing index, its depth, the
 /// number of children there and the whole path.
 func treeIndexOutOfRange(_ index: Int, childCount: Int, depth: Int, of indexPath: IndexPath) -> Never {
-  preconditionFailure(
+  tetherPreconditionFailure(
     "Index \(index) is out of range for a node of \(childCount) children"
       + " (depth \(depth) of index path \(indexPath))"
   )
@@ -11,7 +12,7 @@ func treeIndexOutOfRange(_ index: Int, childCount: Int, depth: Int, of indexPath
 
 /// Traps for an empty index path where a child path is required.
 func treeEmptyIndexPath(_ operation: String) -> Never {
-  preconditionFailure("\(operation) needs a non-empty index path; the empty path addresses the tree itself")
+  tetherPreconditionFailure("\(operation) needs a non-empty index path; the empty path addresses the tree itself")
 }
 
 /// Checks `indexPath[depth]` against a node of `count` children and returns it, trapping with the

@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 /// A mutable skeleton of a tree that follows nodes through tree operations without knowing the
 /// tree: the engine of both tree diff <-> patch conversions.
@@ -103,7 +104,7 @@ struct TreeTracker {
   /// Detaches `node` from its owner's list.
   mutating func detach(_ node: Int32) {
     let owner = nodes[Int(node)].owner
-    precondition(owner >= 0, "Internal error: detaching a node that is not in the tree")
+    tetherPrecondition(owner >= 0, "Internal error: detaching a node that is not in the tree")
     _ = removeChild(at: position(of: node), of: owner)
   }
 
@@ -119,7 +120,7 @@ struct TreeTracker {
   /// Marks a tracked node as fixed (it keeps its place among its siblings) or not.
   mutating func setFixed(_ node: Int32, _ fixed: Bool) {
     var entry = nodes[Int(node)].entry
-    precondition(entry != 0, "Internal error: marking a detached node")
+    tetherPrecondition(entry != 0, "Internal error: marking a detached node")
     entries[Int(entry)].ownFixed = fixed ? 1 : 0
     while entry != 0 {
       recompute(entry)
@@ -176,7 +177,7 @@ struct TreeTracker {
       position += current.length
       entry = current.right
     }
-    preconditionFailure("Internal error: no fixed child of rank \(rank)")
+    tetherPreconditionFailure("Internal error: no fixed child of rank \(rank)")
   }
 
   /// Calls `body` with every tracked child of `owner` and its position, in order.
@@ -212,7 +213,7 @@ struct TreeTracker {
   private mutating func extract(_ position: Int, of owner: Int32) -> (Int32, Int32, Int32) {
     let (before, rest) = split(nodes[Int(owner)].list, position)
     let (single, after) = split(rest, 1)
-    precondition(single != 0, "Internal error: no child at \(position)")
+    tetherPrecondition(single != 0, "Internal error: no child at \(position)")
     if entries[Int(single)].node < 0 {
       // A run of length 1: turn it into a tracked node.
       let index = entries[Int(single)].start

@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 /// The messages of the traps observable containers raise on bad arguments, and the checks that
 /// raise them.
@@ -10,6 +11,13 @@ import Foundation
 enum CollectionPreconditions {
   @usableFromInline static let accessInsideBatch =
     "An observable container was accessed from inside its own batchUpdate; use the collection passed to the batch"
+
+  /// The trap when code a container runs under its lock (an element's `hash(into:)` or `==`)
+  /// reads or changes that container.
+  @usableFromInline static let accessUnderLock: StaticString = """
+    An observable container was read or changed from code it runs under its lock (an element's \
+    hash(into:) or ==, or a closure given to the mutation); re-entrant access would deadlock
+    """
 
   @usableFromInline static func indexOutOfRange(_ index: Int, count: Int) -> String {
     "Index \(index) is out of range for a collection of \(count) elements"
@@ -66,24 +74,24 @@ enum CollectionPreconditions {
 
   @inlinable @inline(__always)
   static func checkIndex(_ index: Int, count: Int) {
-    if index < 0 || index >= count { preconditionFailure(indexOutOfRange(index, count: count)) }
+    if index < 0 || index >= count { tetherPreconditionFailure(indexOutOfRange(index, count: count)) }
   }
 
   @inlinable @inline(__always)
   static func checkInsertionIndex(_ index: Int, count: Int) {
-    if index < 0 || index > count { preconditionFailure(insertionIndexOutOfRange(index, count: count)) }
+    if index < 0 || index > count { tetherPreconditionFailure(insertionIndexOutOfRange(index, count: count)) }
   }
 
   @inlinable @inline(__always)
   static func checkRange(_ range: Range<Int>, count: Int) {
     if range.lowerBound < 0 || range.upperBound > count {
-      preconditionFailure(rangeOutOfBounds(range, count: count))
+      tetherPreconditionFailure(rangeOutOfBounds(range, count: count))
     }
   }
 
   @inlinable @inline(__always)
   static func checkNotEmpty(_ count: Int, operation: String) {
-    if count == 0 { preconditionFailure(emptyCollection(operation)) }
+    if count == 0 { tetherPreconditionFailure(emptyCollection(operation)) }
   }
 
   /// Checks that `indices` are distinct and in range, and that `target` leaves room for them.
@@ -92,11 +100,11 @@ enum CollectionPreconditions {
     for index in indices {
       checkIndex(index, count: count)
       if !seen.insert(index).inserted {
-        preconditionFailure(duplicateIndex(index, operation: "move(from:to:)"))
+        tetherPreconditionFailure(duplicateIndex(index, operation: "move(from:to:)"))
       }
     }
     if target < 0 || target > count - indices.count {
-      preconditionFailure(moveTargetOutOfRange(target, moving: indices.count, count: count))
+      tetherPreconditionFailure(moveTargetOutOfRange(target, moving: indices.count, count: count))
     }
   }
 }

@@ -67,7 +67,7 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
 
   @usableFromInline
   init(_ collection: Collection) {
-    state = Locked(State(collection: collection))
+    state = Locked(State(collection: collection), reentryMessage: CollectionPreconditions.accessUnderLock)
   }
 
   // MARK: Reading
@@ -247,7 +247,7 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
   func withLock<Result>(_ body: (inout State) -> Result) -> Result {
     let batching = batchThread.load(ordering: .relaxed)
     if batching != 0 && batching == currentThreadID() {
-      preconditionFailure(CollectionPreconditions.accessInsideBatch)
+      tetherPreconditionFailure(CollectionPreconditions.accessInsideBatch)
     }
     return state.withLock(body)
   }

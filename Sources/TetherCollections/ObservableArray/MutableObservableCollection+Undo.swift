@@ -1,4 +1,5 @@
 import TetherChangesets
+import TetherSynchronization
 
 extension MutableObservableCollection where C: RangeReplaceableCollection {
   /// Applies `patch` to the collection as one mutation, emitting one changeset with that patch.
@@ -13,7 +14,7 @@ extension MutableObservableCollection where C: RangeReplaceableCollection {
       do {
         try ChangesetValidator.validate(patch, sourceCount: count)
       } catch {
-        preconditionFailure(CollectionPreconditions.patchOutOfRange(error))
+        tetherPreconditionFailure(CollectionPreconditions.patchOutOfRange(error))
       }
       collection.apply(patch)
       return ((), Changeset(collection: collection, patch: patch))

@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 /// One edit of a 2D array as a tree change: its patch and its diff (both over `IndexPath`s, a
 /// section at `[s]`, an item at `[s, i]`).
@@ -26,26 +27,26 @@ extension Array2D {
 
   func checkSectionIndex(_ section: Int) {
     if section < 0 || section >= sections.count {
-      preconditionFailure(CollectionPreconditions.sectionOutOfRange(section, count: sections.count))
+      tetherPreconditionFailure(CollectionPreconditions.sectionOutOfRange(section, count: sections.count))
     }
   }
 
   func checkSectionInsertion(_ section: Int) {
     if section < 0 || section > sections.count {
-      preconditionFailure(CollectionPreconditions.sectionInsertionOutOfRange(section, count: sections.count))
+      tetherPreconditionFailure(CollectionPreconditions.sectionInsertionOutOfRange(section, count: sections.count))
     }
   }
 
   /// Checks an item path; `extra` is 1 when the path may address the end of its section (an
   /// insertion), -1 when the item at `source` leaves that section first (a move target).
   func checkItemPath(_ indexPath: IndexPath, inserting: Bool, leaving source: IndexPath? = nil) {
-    guard indexPath.count == 2 else { preconditionFailure(CollectionPreconditions.itemPathLength(indexPath)) }
+    guard indexPath.count == 2 else { tetherPreconditionFailure(CollectionPreconditions.itemPathLength(indexPath)) }
     checkSectionIndex(indexPath[0])
     var count = sections[indexPath[0]].items.count
     if let source, source[0] == indexPath[0] { count -= 1 }
     let limit = inserting ? count + 1 : count
     if indexPath[1] < 0 || indexPath[1] >= limit {
-      preconditionFailure(
+      tetherPreconditionFailure(
         inserting
           ? CollectionPreconditions.itemInsertionOutOfRange(indexPath, count: count)
           : CollectionPreconditions.itemOutOfRange(indexPath, count: count)

@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 extension ContainerCore {
   /// Applies a tree patch as one mutation, checked against the current tree before anything
@@ -11,7 +12,7 @@ extension ContainerCore {
       do {
         try TreeChangesetValidator.validate(patch, on: tree)
       } catch {
-        preconditionFailure(CollectionPreconditions.patchOutOfRange(error))
+        tetherPreconditionFailure(CollectionPreconditions.patchOutOfRange(error))
       }
       tree.apply(patch)
       return ((), TreeChangeset(collection: tree, patch: patch))

@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 extension CollectionPreconditions {
   static func treeIndexOutOfRange(_ index: Int, depth: Int, of indexPath: IndexPath, childCount: Int) -> String {
@@ -29,7 +30,7 @@ extension TreeProtocol {
       let gone = removedChildren(of: original, in: removed)
       let count = childCount() - gone.count
       guard index >= 0, index < count else {
-        preconditionFailure(
+        tetherPreconditionFailure(
           CollectionPreconditions.treeIndexOutOfRange(index, depth: depth, of: fullPath, childCount: count)
         )
       }
@@ -47,10 +48,10 @@ extension TreeProtocol {
 
   /// Checks that `path` addresses a node.
   func checkNodePath(_ path: IndexPath, operation: String) {
-    guard let last = path.last else { preconditionFailure(CollectionPreconditions.treeEmptyPath(operation)) }
+    guard let last = path.last else { tetherPreconditionFailure(CollectionPreconditions.treeEmptyPath(operation)) }
     let count = checkedChildCount(at: path.dropLast(), fullPath: path)
     if last < 0 || last >= count {
-      preconditionFailure(
+      tetherPreconditionFailure(
         CollectionPreconditions.treeIndexOutOfRange(last, depth: path.count - 1, of: path, childCount: count)
       )
     }
@@ -61,10 +62,10 @@ extension TreeProtocol {
   func checkInsertionPath(
     _ path: IndexPath, inserting count: Int = 1, removing removed: [IndexPath] = [], operation: String
   ) {
-    guard let last = path.last else { preconditionFailure(CollectionPreconditions.treeEmptyPath(operation)) }
+    guard let last = path.last else { tetherPreconditionFailure(CollectionPreconditions.treeEmptyPath(operation)) }
     let children = checkedChildCount(at: path.dropLast(), fullPath: path, removing: removed)
     if last < 0 || last > children {
-      preconditionFailure(
+      tetherPreconditionFailure(
         CollectionPreconditions.treeIndexOutOfRange(last, depth: path.count - 1, of: path, childCount: children)
       )
     }
@@ -76,7 +77,7 @@ extension TreeProtocol {
     for path in paths {
       checkNodePath(path, operation: operation)
       if !seen.insert(path).inserted {
-        preconditionFailure(CollectionPreconditions.treeDuplicatePath(path, operation: operation))
+        tetherPreconditionFailure(CollectionPreconditions.treeDuplicatePath(path, operation: operation))
       }
     }
   }

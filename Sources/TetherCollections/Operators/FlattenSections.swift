@@ -1,6 +1,7 @@
 import Foundation
 import TetherChangesets
 import TetherSignals
+import TetherSynchronization
 
 extension SignalProtocol {
   /// Flattens each 2D-array changeset into a changeset of all items, section after section.
@@ -51,7 +52,7 @@ struct FlattenedSectionsState<SectionMetadata, Item> {
       Self.translate(operation, counts: &counts, into: &output)
     }
     guard counts == tree.sections.map(\.items.count) else {
-      preconditionFailure(
+      tetherPreconditionFailure(
         "A 2D-array changeset's patch leaves sections of \(counts) items but its collection has "
           + "\(tree.sections.map(\.items.count))"
       )
@@ -74,18 +75,18 @@ struct FlattenedSectionsState<SectionMetadata, Item> {
   private static func checkSection(_ section: Int, _ counts: [Int], inserting: Bool) {
     let limit = inserting ? counts.count + 1 : counts.count
     if section < 0 || section >= limit {
-      preconditionFailure("Section index \(section) is out of range for a 2D array of \(counts.count) sections")
+      tetherPreconditionFailure("Section index \(section) is out of range for a 2D array of \(counts.count) sections")
     }
   }
 
   private static func checkItem(_ path: IndexPath, _ counts: [Int], inserting: Bool) -> (section: Int, item: Int) {
     let (section, item) = (path[0], path[1])
     guard section >= 0, section < counts.count else {
-      preconditionFailure("Section index \(section) is out of range for a 2D array of \(counts.count) sections")
+      tetherPreconditionFailure("Section index \(section) is out of range for a 2D array of \(counts.count) sections")
     }
     let limit = inserting ? counts[section] + 1 : counts[section]
     guard item >= 0, item < limit else {
-      preconditionFailure(
+      tetherPreconditionFailure(
         "Index \(item) is out of range for section \(section) of \(counts[section]) items (index path \(path))")
     }
     return (section, item)
@@ -160,12 +161,13 @@ struct FlattenedSectionsState<SectionMetadata, Item> {
 
   private static func item(of node: TreeNode<Array2DElement<SectionMetadata, Item>>, at path: IndexPath) -> Item {
     guard case .item(let item) = node.value else {
-      preconditionFailure("The Array2D node inserted at \(path) must carry .item values; got \(node.value)")
+      tetherPreconditionFailure("The Array2D node inserted at \(path) must carry .item values; got \(node.value)")
     }
     return item
   }
 
   private static func badDepth(_ path: IndexPath) -> Never {
-    preconditionFailure("An Array2D index path has 1 index (a section) or 2 (an item); got \(path.count) in \(path)")
+    tetherPreconditionFailure(
+      "An Array2D index path has 1 index (a section) or 2 (an item); got \(path.count) in \(path)")
   }
 }

@@ -1,5 +1,6 @@
 import TetherChangesets
 import TetherSignals
+import TetherSynchronization
 
 extension SignalProtocol {
   /// Sorts the elements of each set changeset, as changesets of the sorted array.
@@ -160,6 +161,6 @@ struct UnorderedSortState<Source: Collection, Key: Hashable> {
   }
 
   private func unknownKey(_ key: Key) -> Never {
-    preconditionFailure("A changeset deletes or updates \(key), which is not in the collection it changes")
+    tetherPreconditionFailure("A changeset deletes or updates \(key), which is not in the collection it changes")
   }
 }

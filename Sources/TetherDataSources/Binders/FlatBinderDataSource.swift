@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 /// Drives a flat list view (`NSTableView`-like) from flat changesets, replaying each changeset's
 /// patch operation by operation, and answers the view's data-source questions.
@@ -176,7 +177,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
   /// The cell for the row at `row`, made by ``cell(for:at:in:)``.
   open func cellForRow(at row: Int) -> View.Cell {
     guard let view, let changeset else {
-      preconditionFailure("The view asked for the cell at row \(row) before the binder had a view and data")
+      tetherPreconditionFailure("The view asked for the cell at row \(row) before the binder had a view and data")
     }
     return cell(for: changeset.collection, at: row, in: view)
   }
@@ -184,7 +185,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
   /// Makes the cell showing the item at `index` of `collection`; uses `createCell` unless overridden.
   open func cell(for collection: Changeset.Collection, at index: Int, in view: View) -> View.Cell {
     guard let createCell else {
-      preconditionFailure("\(Self.self) has no createCell function and does not override cell(for:at:in:)")
+      tetherPreconditionFailure("\(Self.self) has no createCell function and does not override cell(for:at:in:)")
     }
     return createCell(collection, index, view)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 /// Drives an outline view (`NSOutlineView`-like) from tree changesets, replaying each changeset's
 /// patch operation by operation, and answers the view's data-source questions with stable
@@ -133,12 +134,12 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
   /// - Precondition: `path` is not empty and in range.
   public func item(at path: IndexPath) -> OutlineItem<Value> {
     guard let first = path.first, first >= 0, first < roots.count else {
-      preconditionFailure("Index path \(path) is out of range for an outline of \(roots.count) roots")
+      tetherPreconditionFailure("Index path \(path) is out of range for an outline of \(roots.count) roots")
     }
     var item = roots[first]
     for (depth, index) in path.dropFirst().enumerated() {
       guard index >= 0, index < item.children.count else {
-        preconditionFailure(
+        tetherPreconditionFailure(
           "Index \(index) is out of range at depth \(depth + 1) of \(path): the item there has \(item.children.count) children"
         )
       }
@@ -168,14 +169,14 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
 
   /// The cell for `item`, made by ``cell(for:in:)``.
   open func cell(forItem item: Any) -> View.Cell {
-    guard let view else { preconditionFailure("The view asked for a cell before the binder had a view") }
+    guard let view else { tetherPreconditionFailure("The view asked for a cell before the binder had a view") }
     return cell(for: outlineItem(item), in: view)
   }
 
   /// Makes the cell showing `item`; uses `createCell` unless overridden.
   open func cell(for item: OutlineItem<Value>, in view: View) -> View.Cell {
     guard let createCell else {
-      preconditionFailure("\(Self.self) has no createCell function and does not override cell(for:in:)")
+      tetherPreconditionFailure("\(Self.self) has no createCell function and does not override cell(for:in:)")
     }
     return createCell(item, view)
   }
@@ -189,14 +190,14 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
 
   private func outlineItem(_ item: Any) -> OutlineItem<Value> {
     guard let item = item as? OutlineItem<Value> else {
-      preconditionFailure("\(type(of: item)) is not an item of this outline binder")
+      tetherPreconditionFailure("\(type(of: item)) is not an item of this outline binder")
     }
     return item
   }
 
   /// The parent item (`nil` for the roots) and the index within it of the node at `path`.
   private func place(_ path: IndexPath) -> (parent: OutlineItem<Value>?, index: Int) {
-    guard let index = path.last else { preconditionFailure("A tree patch path is never empty") }
+    guard let index = path.last else { tetherPreconditionFailure("A tree patch path is never empty") }
     let parentPath = path.dropLast()
     return (parentPath.isEmpty ? nil : item(at: parentPath), index)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 /// Drives a table-like or collection-like view from sectioned changesets, and answers the view's
 /// data-source questions (Bond's `TableViewBinderDataSource`).
@@ -188,7 +189,7 @@ open class SectionedBinderDataSource<Changeset: SectionedDataSourceChangeset, Vi
   /// its item in the collection before or after the change, then ``cell(for:at:in:)`` makes it.
   open func cellForItem(at indexPath: IndexPath) -> View.Cell {
     guard let view, let changeset else {
-      preconditionFailure("The view asked for the cell at \(indexPath) before the binder had a view and data")
+      tetherPreconditionFailure("The view asked for the cell at \(indexPath) before the binder had a view and data")
     }
     if let stage {
       switch stage.sections[indexPath[0]].rows[indexPath[1]] {
@@ -203,7 +204,7 @@ open class SectionedBinderDataSource<Changeset: SectionedDataSourceChangeset, Vi
   /// unless overridden.
   open func cell(for collection: Changeset.Collection, at indexPath: IndexPath, in view: View) -> View.Cell {
     guard let createCell else {
-      preconditionFailure("\(Self.self) has no createCell function and does not override cell(for:at:in:)")
+      tetherPreconditionFailure("\(Self.self) has no createCell function and does not override cell(for:at:in:)")
     }
     return createCell(collection, indexPath, view)
   }

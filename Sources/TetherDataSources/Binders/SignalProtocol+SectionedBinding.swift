@@ -1,6 +1,7 @@
 import Foundation
 import TetherChangesets
 import TetherSignals
+import TetherSynchronization
 
 extension SignalProtocol where Error == Never, Element: SectionedDataSourceChangesetConvertible {
   /// The collection type a sectioned view shows for these elements.
@@ -83,7 +84,8 @@ where
       let cell = (view.dequeueReusableCell(withIdentifier: identifier) as? CellType) ?? CellType()
       configureCell(cell, collection.item(at: indexPath))
       guard let viewCell = cell as? View.Cell else {
-        preconditionFailure("\(CellType.self) cannot be a cell of \(View.self), whose cells are \(View.Cell.self)")
+        tetherPreconditionFailure(
+          "\(CellType.self) cannot be a cell of \(View.self), whose cells are \(View.Cell.self)")
       }
       return viewCell
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 /// A sectioned binder whose cells are Epoxy-style views: each is created from its style
 /// (``StyledView``) and shows one `Equatable` content (``ContentConfigurableView``).
@@ -81,7 +82,7 @@ where Changeset.Collection: QueryableSectionedDataSourceProtocol {
 
   private func viewCell(_ cell: CellView) -> View.Cell {
     guard let viewCell = cell as? View.Cell else {
-      preconditionFailure("\(CellView.self) cannot be a cell of \(View.self), whose cells are \(View.Cell.self)")
+      tetherPreconditionFailure("\(CellView.self) cannot be a cell of \(View.self), whose cells are \(View.Cell.self)")
     }
     return viewCell
   }

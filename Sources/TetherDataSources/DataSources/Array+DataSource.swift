@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 // An array is one section (always one, even when empty, as in Bond) and a flat list.
 
@@ -10,7 +11,7 @@ extension Array: SectionedDataSourceProtocol {
   /// The number of elements; `section` must be 0.
   public func numberOfItems(inSection section: Int) -> Int {
     guard section == 0 else {
-      preconditionFailure("Section index \(section) is out of range for an array, which is 1 section")
+      tetherPreconditionFailure("Section index \(section) is out of range for an array, which is 1 section")
     }
     return count
   }
@@ -22,14 +23,14 @@ extension Array: QueryableSectionedDataSourceProtocol {
   /// - Complexity: O(1).
   public func item(at indexPath: IndexPath) -> Element {
     guard indexPath.count == 2 else {
-      preconditionFailure("An item index path has 2 indices (section, item); got \(indexPath)")
+      tetherPreconditionFailure("An item index path has 2 indices (section, item); got \(indexPath)")
     }
     guard indexPath[0] == 0 else {
-      preconditionFailure("Section index \(indexPath[0]) is out of range for an array, which is 1 section")
+      tetherPreconditionFailure("Section index \(indexPath[0]) is out of range for an array, which is 1 section")
     }
     let index = indexPath[1]
     guard index >= 0, index < count else {
-      preconditionFailure("Index \(index) is out of range for a collection of \(count) elements")
+      tetherPreconditionFailure("Index \(index) is out of range for a collection of \(count) elements")
     }
     return self[index]
   }
@@ -46,7 +47,7 @@ extension Array: QueryableFlatDataSourceProtocol {
   /// - Complexity: O(1).
   public func item(at index: Int) -> Element {
     guard index >= 0, index < count else {
-      preconditionFailure("Index \(index) is out of range for a collection of \(count) elements")
+      tetherPreconditionFailure("Index \(index) is out of range for a collection of \(count) elements")
     }
     return self[index]
   }

@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 // `Array2D` already has `numberOfSections` and `numberOfItems(inSection:)`.
 extension Array2D: SectionedDataSourceProtocol {}
@@ -30,7 +31,7 @@ extension TreeArray: SectionedDataSourceProtocol {
   /// The number of children of the root at `section`.
   public func numberOfItems(inSection section: Int) -> Int {
     guard section >= 0, section < children.count else {
-      preconditionFailure("Section index \(section) is out of range for a tree of \(children.count) roots")
+      tetherPreconditionFailure("Section index \(section) is out of range for a tree of \(children.count) roots")
     }
     return children[section].children.count
   }
@@ -42,7 +43,7 @@ extension TreeArray: QueryableSectionedDataSourceProtocol {
   /// - Complexity: O(1).
   public func item(at indexPath: IndexPath) -> Value {
     guard indexPath.count == 2 else {
-      preconditionFailure("An item index path has 2 indices (section, item); got \(indexPath)")
+      tetherPreconditionFailure("An item index path has 2 indices (section, item); got \(indexPath)")
     }
     return self[childAt: indexPath].value
   }

@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherSynchronization
 
 /// A collection that a sectioned view shows as one section of its elements, in order (offset `i`
 /// is the index path `[0, i]`). `Array` conforms.
@@ -94,7 +95,7 @@ private func itemPathInSectionZero(_ offset: Int) -> IndexPath { [0, offset] }
 
 private func offsetInSectionZero(_ path: IndexPath) -> Int {
   guard path.count == 2, path[0] == 0 else {
-    preconditionFailure("A single-section changeset only has item paths [0, i]; got \(path)")
+    tetherPreconditionFailure("A single-section changeset only has item paths [0, i]; got \(path)")
   }
   return path[1]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TetherSignals
+import TetherSynchronization
 
 /// A sectioned view that checks every batch update against `UITableView`'s rules, for tests and CI.
 ///
@@ -221,6 +222,6 @@ public final class BatchUpdateValidatingView<Cell>: SectionedViewProtocol, Dispo
   private func report(_ violation: BatchUpdateViolation) {
     violations.append(violation)
     onViolation?(violation)
-    if trapsOnViolation { preconditionFailure(violation.message) }
+    if trapsOnViolation { tetherPreconditionFailure(violation.message) }
   }
 }

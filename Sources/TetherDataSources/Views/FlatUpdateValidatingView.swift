@@ -1,5 +1,6 @@
 import Foundation
 import TetherSignals
+import TetherSynchronization
 
 /// A flat list view that checks row updates the way `NSTableView` applies them, for tests and CI.
 ///
@@ -179,7 +180,7 @@ public final class FlatUpdateValidatingView<Cell>: FlatViewProtocol, DisposeBagP
     isBroken = true
     let violation = BatchUpdateViolation(rule: rule, message: message)
     violations.append(violation)
-    if trapsOnViolation { preconditionFailure(message) }
+    if trapsOnViolation { tetherPreconditionFailure(message) }
   }
 
   private func record(_ call: Call) {

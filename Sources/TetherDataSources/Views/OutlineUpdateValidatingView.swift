@@ -1,5 +1,6 @@
 import Foundation
 import TetherSignals
+import TetherSynchronization
 
 /// An outline view that checks item updates the way `NSOutlineView` applies them, for tests and CI.
 ///
@@ -370,7 +371,7 @@ public final class OutlineUpdateValidatingView<Cell>: OutlineViewProtocol, Dispo
   private func fail(_ rule: BatchUpdateViolation.Rule, _ message: String) {
     isBroken = true
     violations.append(BatchUpdateViolation(rule: rule, message: message))
-    if trapsOnViolation { preconditionFailure(message) }
+    if trapsOnViolation { tetherPreconditionFailure(message) }
   }
 
   private func record(_ call: Call) {

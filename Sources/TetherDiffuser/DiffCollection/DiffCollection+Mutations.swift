@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 extension DiffCollection {
   /// Stores `element`, or replaces the stored element with the same identity, re-running the
@@ -144,7 +145,7 @@ extension DiffCollection {
     // Only reachable when the sort order is not a strict weak ordering or not pure; a linear
     // search still finds the right row, so the reported paths stay correct.
     guard let found = bin.linearPosition(ofStamp: location.stamp) else {
-      preconditionFailure("DiffCollection lost track of an element in bin \(location.bin)")
+      tetherPreconditionFailure("DiffCollection lost track of an element in bin \(location.bin)")
     }
     return found
   }

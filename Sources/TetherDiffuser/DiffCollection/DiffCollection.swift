@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 /// Elements sorted into bins by filters, reporting every change as index paths.
 ///
@@ -182,7 +183,7 @@ public struct DiffCollection<Element: Equatable, ID: Hashable> {
   @usableFromInline
   func checkSection(_ binIndex: Int) {
     guard storage.indices.contains(binIndex) else {
-      preconditionFailure("Section \(binIndex) is out of range for a collection of \(storage.count) bins")
+      tetherPreconditionFailure("Section \(binIndex) is out of range for a collection of \(storage.count) bins")
     }
   }
 }

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// One bin's rows: (element, arrival stamp) entries in row order, stored in chunks.
 ///
 /// A flat array would shift half the bin on every insert or remove; with chunks of at most
@@ -43,7 +45,7 @@ struct DiffCollectionBin<Element> {
 
   @inlinable
   init(chunkCapacity: Int) {
-    precondition(chunkCapacity >= 4, "A bin chunk must hold at least 4 elements, not \(chunkCapacity)")
+    tetherPrecondition(chunkCapacity >= 4, "A bin chunk must hold at least 4 elements, not \(chunkCapacity)")
     self.chunkCapacity = chunkCapacity
   }
 

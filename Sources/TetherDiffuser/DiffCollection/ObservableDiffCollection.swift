@@ -25,7 +25,7 @@ import TetherSignals
 /// delivery rules of ``Property``). A mutation made from inside an observer is delivered after
 /// the current delivery. The filters, the sort order, the identity function and `==` run while the
 /// collection's lock is held, so they must be pure functions of their arguments and must not touch
-/// this collection.
+/// this collection (that traps: it would deadlock).
 ///
 /// - Complexity: a mutation costs what it costs on ``DiffCollection`` plus O(*s* + *m*) to update
 ///   the emitted 2D array, *s* being the number of bins and *m* the size of the bins it touches
@@ -53,7 +53,9 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
   public init(_ collection: DiffCollection<Element, ID>) {
     bins = collection
     sections = collection.array2D
-    changes = Property(Changeset(reloading: sections), replayingAs: { Changeset(reloading: $0.collection) })
+    changes = Property(
+      Changeset(reloading: sections), replayingAs: { Changeset(reloading: $0.collection) },
+      reentryMessage: Self.reentryMessage)
   }
 
   /// Creates an empty observable collection with one bin per filter, identifying elements by
@@ -70,6 +72,14 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
     sortedBy areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool
   ) {
     self.init(DiffCollection(filters: filters, id: id, sortedBy: areInIncreasingOrder))
+  }
+
+  /// The trap when a filter, the sort order, the identity function or `==` touches the collection.
+  @usableFromInline static var reentryMessage: StaticString {
+    """
+    An ObservableDiffCollection was read or changed from its own filter, sort order, identity \
+    function or element == (they run under its lock; re-entrant access would deadlock)
+    """
   }
 
   // MARK: Mutations

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension SignalProtocol {
   /// Groups the elements into arrays of `size` and emits each array when it is full.
   ///
@@ -6,7 +8,7 @@ extension SignalProtocol {
   /// fails.
   @inlinable
   public func buffer(size: Int) -> Signal<[Element], Error> {
-    precondition(size > 0, "buffer(size:) requires a positive size (got \(size))")
+    tetherPrecondition(size > 0, "buffer(size:) requires a positive size (got \(size))")
     let upstream = toSignal()
     return Signal(unsafeSubscribe: { observer in
       let buffer = LockedBox<[Element]>([])

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension SignalProtocol {
   /// Emits the receiver's elements and, if it fails, fails with `transform(error)` instead.
   ///
@@ -100,7 +102,7 @@ extension SignalProtocol {
   /// Attempts that fail synchronously are retried in a loop, not recursively.
   @inlinable
   public func retry(_ times: Int) -> Signal<Element, Error> {
-    precondition(times >= 0, "retry(_:) requires a non-negative number of retries (got \(times))")
+    tetherPrecondition(times >= 0, "retry(_:) requires a non-negative number of retries (got \(times))")
     guard times > 0 else { return toSignal() }
     let upstream = toSignal()
     return Signal(unsafeSubscribe: { observer in

@@ -1,10 +1,12 @@
+import TetherSynchronization
+
 extension SignalProtocol {
   /// Drops the first `count` elements and emits the rest.
   ///
   /// Fails or completes when the receiver does.
   @inlinable
   public func dropFirst(_ count: Int = 1) -> Signal<Element, Error> {
-    precondition(count >= 0, "dropFirst(_:) requires a non-negative count (got \(count))")
+    tetherPrecondition(count >= 0, "dropFirst(_:) requires a non-negative count (got \(count))")
     guard count > 0 else { return toSignal() }
     let upstream = toSignal()
     return Signal(unsafeSubscribe: { observer in
@@ -33,7 +35,7 @@ extension SignalProtocol {
   /// synchronous sequence never returns.
   @inlinable
   public func prefix(maxLength: Int) -> Signal<Element, Error> {
-    precondition(maxLength >= 0, "prefix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
+    tetherPrecondition(maxLength >= 0, "prefix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
     guard maxLength > 0 else { return .completed() }
     let upstream = toSignal()
     return Signal { observer in
@@ -67,7 +69,7 @@ extension SignalProtocol {
   /// fails if it fails first.
   @inlinable
   public func output(at index: Int) -> Signal<Element, Error> {
-    precondition(index >= 0, "output(at:) requires a non-negative index (got \(index))")
+    tetherPrecondition(index >= 0, "output(at:) requires a non-negative index (got \(index))")
     let upstream = toSignal()
     return Signal { observer in
       let toSkip = LockedBox(index)

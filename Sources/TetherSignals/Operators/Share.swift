@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension SignalProtocol {
   /// Shares one observation of the receiver among all observers of the returned signal, and
   /// replays up to `limit` of the latest elements to each new observer.
@@ -9,7 +11,7 @@ extension SignalProtocol {
   /// reach every observer one at a time, in the same order (see ``ReplaySubject``).
   @inlinable
   public func shareReplay(limit: Int = Int.max) -> Signal<Element, Error> {
-    precondition(limit >= 0, "shareReplay(limit:) requires a non-negative limit (got \(limit))")
+    tetherPrecondition(limit >= 0, "shareReplay(limit:) requires a non-negative limit (got \(limit))")
     let core = ShareCore(source: toSignal(), limit: limit)
     return Signal(unsafeSubscribe: { observer in core.observe(observer) })
   }

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension SignalProtocol {
   /// Emits the last element when the receiver completes, then completes.
   ///
@@ -14,7 +16,7 @@ extension SignalProtocol {
   /// fails.
   @inlinable
   public func suffix(maxLength: Int) -> Signal<Element, Error> {
-    precondition(maxLength >= 0, "suffix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
+    tetherPrecondition(maxLength >= 0, "suffix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
     let upstream = toSignal()
     return Signal { observer in
       let buffer = LockedBox(FIFOQueue<Element>())
@@ -47,7 +49,7 @@ extension SignalProtocol {
   /// Fails or completes when the receiver does.
   @inlinable
   public func dropLast(_ count: Int = 1) -> Signal<Element, Error> {
-    precondition(count >= 0, "dropLast(_:) requires a non-negative count (got \(count))")
+    tetherPrecondition(count >= 0, "dropLast(_:) requires a non-negative count (got \(count))")
     guard count > 0 else { return toSignal() }
     let upstream = toSignal()
     return Signal(unsafeSubscribe: { observer in

@@ -21,7 +21,7 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   /// Creates a property holding `value`.
   @inlinable
   public init(_ value: Value) {
-    core = SubjectCore(bufferSize: 1, current: value)
+    core = SubjectCore(bufferSize: 1, current: value, reentryMessage: Self.modifyReentryMessage)
   }
 
   /// Creates a property whose new observers first receive `replay(value)` rather than the value.
@@ -29,7 +29,23 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   /// Use it when the emitted values describe changes: an observable collection replays an initial
   /// changeset made from its current state rather than the last change.
   public init(_ value: Value, replayingAs replay: @escaping @Sendable (Value) -> Value) {
-    core = SubjectCore(bufferSize: 1, current: value, joinTransform: replay)
+    core = SubjectCore(
+      bufferSize: 1, current: value, joinTransform: replay, reentryMessage: Self.modifyReentryMessage)
+  }
+
+  /// Like ``init(_:replayingAs:)``, for an owner that runs its own user code in `modify` bodies and
+  /// names that misuse in the trap (bins run their filters there).
+  package init(
+    _ value: Value,
+    replayingAs replay: @escaping @Sendable (Value) -> Value,
+    reentryMessage: StaticString
+  ) {
+    core = SubjectCore(bufferSize: 1, current: value, joinTransform: replay, reentryMessage: reentryMessage)
+  }
+
+  /// The trap when a ``modify(_:)`` body touches its own property (the lock is held meanwhile).
+  @usableFromInline static var modifyReentryMessage: StaticString {
+    "Property.modify's body read or changed the same property (re-entrant access would deadlock)"
   }
 
   deinit {
@@ -47,7 +63,7 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   /// released.
   ///
   /// `body` runs under the property's lock: keep it short and do not access this property from it
-  /// (that would deadlock). If `body` throws, the changes it made are kept and nothing is emitted.
+  /// (that traps: it would deadlock). If `body` throws, the changes it made are kept and nothing is emitted.
   ///
   /// ```swift
   /// let counter = Property(0)

@@ -62,9 +62,10 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   internal init(
     bufferSize: Int,
     current: Element? = nil,
-    joinTransform: (@Sendable (Element) -> Element)? = nil
+    joinTransform: (@Sendable (Element) -> Element)? = nil,
+    reentryMessage: StaticString = Locked<State>.defaultReentryMessage
   ) {
-    precondition(bufferSize >= 0, "A replay buffer size must not be negative (got \(bufferSize))")
+    tetherPrecondition(bufferSize >= 0, "A replay buffer size must not be negative (got \(bufferSize))")
     self.bufferSize = bufferSize
     self.joinTransform = joinTransform
     var initial = State()
@@ -72,7 +73,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
       initial.current = current
       initial.replay.append(current)
     }
-    state = Locked(initial)
+    state = Locked(initial, reentryMessage: reentryMessage)
   }
 
   // MARK: Sending

@@ -1,4 +1,5 @@
 import TetherChangesets
+import TetherSynchronization
 
 /// How an operator brings its output array up to date after translating a changeset into an
 /// output patch: applying the patch in place costs O(n) element moves per operation in the worst
@@ -59,12 +60,12 @@ extension OrderedCollectionOperation {
 
 /// Traps with the house message for an offset out of range of an operator's state.
 func operatorIndexOutOfRange(_ index: Int, count: Int) -> Never {
-  preconditionFailure("Index \(index) is out of range for a collection of \(count) elements")
+  tetherPreconditionFailure("Index \(index) is out of range for a collection of \(count) elements")
 }
 
 /// Traps when a changeset's collection does not have the size its patch leads to.
 func operatorCountMismatch(patchLeavesCount: Int, collectionCount: Int) -> Never {
-  preconditionFailure(
+  tetherPreconditionFailure(
     "A changeset's patch leaves \(patchLeavesCount) elements but its collection has \(collectionCount) elements"
   )
 }

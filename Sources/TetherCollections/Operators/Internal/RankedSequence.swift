@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// A sequence of node ids supporting positional insertion and removal, lookup by position, the
 /// position (rank) of a node, and counts of flagged nodes before a position, each in O(log n)
 /// expected time: an implicit treap with parent links and subtree counts.
@@ -96,7 +98,7 @@ struct RankedSequence {
         node = nodes[Int(node)].right
       }
     }
-    preconditionFailure("Index \(position) is out of range for a collection of \(count) elements")
+    tetherPreconditionFailure("Index \(position) is out of range for a collection of \(count) elements")
   }
 
   /// The position of `id`, which must be in the sequence.
