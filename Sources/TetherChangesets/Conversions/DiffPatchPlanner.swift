@@ -19,8 +19,8 @@
 /// goes right before an element of `R`. Two Fenwick trees count pending elements by source order and
 /// placed elements by gap, so each move costs O(log k).
 struct DiffPatchPlanner {
-  private let diff: OrderedCollectionDiff<Int>
-  private let finalCount: Int
+  let diff: OrderedCollectionDiff<Int>
+  let finalCount: Int
 
   init(diff: OrderedCollectionDiff<Int>, finalCount: Int) {
     self.diff = diff
@@ -51,10 +51,18 @@ struct DiffPatchPlanner {
 
   /// The patch's operations without elements. An update's and an insert's `target` is the final
   /// offset to read the element from.
+  ///
+  /// - Precondition: The diff is valid for `finalCount` elements; otherwise this traps naming the
+  ///   problem.
   func plan() -> [PatchStep] {
     let deletes = diff.deletes.sorted()
     let inserts = diff.inserts.sorted()
     let updates = diff.updates.sorted()
+    do {
+      try check(deletes: deletes, inserts: inserts, updates: updates)
+    } catch {
+      preconditionFailure("Cannot make a patch from an invalid diff to \(finalCount) elements: \(error)")
+    }
     let updateTargets = Self.finalOffsets(of: updates, in: diff)
     var steps: [PatchStep] = []
     steps.reserveCapacity(diff.count)
