@@ -32,7 +32,9 @@ final class PatchRebuildingTests: XCTestCase {
       XCTAssertEqual(Array(rebuilt), Array(replayed))
     }
     var text = "abcdef"
-    text.applyByRebuilding([.move(from: 0, to: 5), .insert("x", at: 0), .update(at: 3, newElement: "Y"), .delete(at: 1)])
+    text.applyByRebuilding([
+      .move(from: 0, to: 5), .insert("x", at: 0), .update(at: 3, newElement: "Y"), .delete(at: 1),
+    ])
     XCTAssertEqual(text, "xcYefa")
   }
 

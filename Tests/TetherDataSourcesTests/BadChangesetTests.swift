@@ -72,7 +72,8 @@ final class BadChangesetTests: XCTestCase {
   func testStagingThrowsOnAMoveSourceListedTwiceWhileTheRowIsUpdated() {
     let diff = OrderedCollectionDiff<IndexPath>(updates: [[0, 0]], moves: [([0, 0], [0, 1]), ([0, 0], [0, 2])])
     XCTAssertThrowsError(try StagedChangeset(diff: diff, oldItemCounts: [3], newItemCounts: [3])) { error in
-      XCTAssertEqual(error as? ChangesetValidationError, .duplicateIndex(change: .moveSource, location: .item(0, section: 0)))
+      XCTAssertEqual(
+        error as? ChangesetValidationError, .duplicateIndex(change: .moveSource, location: .item(0, section: 0)))
     }
   }
 

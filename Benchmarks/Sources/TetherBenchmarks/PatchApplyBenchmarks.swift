@@ -15,7 +15,8 @@ import Tether
   // What `sort()` emits: every element out of place moves to its sorted offset (its value).
   let sortChange = OrderedCollectionChangeset(
     collection: sorted,
-    diff: OrderedCollectionDiff(moves: shuffled.indices.filter { shuffled[$0] != $0 }.map { (from: $0, to: shuffled[$0]) })
+    diff: OrderedCollectionDiff(
+      moves: shuffled.indices.filter { shuffled[$0] != $0 }.map { (from: $0, to: shuffled[$0]) })
   )
   let undo = medianNanoseconds(repetitions: 3, setUp: { MutableObservableArray(sorted) }) { array in
     array.undo(sortChange, from: shuffled)

@@ -109,7 +109,9 @@ package enum PatchApplication {
   /// is cheaper.
   ///
   /// - Complexity: O(k) for k operations.
-  package static func prefersRebuilding<Element>(_ patch: [OrderedCollectionOperation<Element, Int>], count: Int) -> Bool {
+  package static func prefersRebuilding<Element>(
+    _ patch: [OrderedCollectionOperation<Element, Int>], count: Int
+  ) -> Bool {
     // Short patches never pay for the tracker and the copy.
     if patch.count < 64 { return false }
     let budget = 2 * count + 1_024 * patch.count

@@ -26,7 +26,8 @@ extension TreeChangeset: SectionedGivenFormChecking where Tree: SectionedDataSou
 /// Checks that `steps` are valid one after another on `oldCount` rows and end at `newCount`.
 ///
 /// - Complexity: O(k) for k steps.
-func validateFlatSteps(_ steps: [PatchStep<Int>], from oldCount: Int, to newCount: Int) throws(ChangesetValidationError) {
+func validateFlatSteps(_ steps: [PatchStep<Int>], from oldCount: Int, to newCount: Int) throws(ChangesetValidationError)
+{
   let positions = steps.map { step -> OrderedCollectionOperation<Void, Int> in
     switch step {
     case .insert(let index): .insert((), at: index)
@@ -71,7 +72,8 @@ extension ChangesetValidationError {
       self = .itemInChangedSection(change: change, location: location(path), sectionChange: .delete)
     case .insideInsertedSubtree(let change, let path, _):
       self = .itemInChangedSection(change: change, location: location(path), sectionChange: .insert)
-    case .countMismatch(let source, let final, let oldCount, let inserted, let deleted, let movedIn, let movedOut, let newCount):
+    case .countMismatch(
+      let source, let final, let oldCount, let inserted, let deleted, let movedIn, let movedOut, let newCount):
       self = .countMismatch(
         scope: scope(source, final), oldCount: oldCount, inserted: inserted, deleted: deleted, movedIn: movedIn,
         movedOut: movedOut, newCount: newCount)

@@ -17,7 +17,9 @@ extension SectionedDiffParts {
       if itemDeletes.contains(move.from) {
         throw .conflictingChanges(location: move.from.location, first: .delete, second: .moveSource)
       }
-      if !sources.insert(move.from).inserted { throw .duplicateIndex(change: .moveSource, location: move.from.location) }
+      if !sources.insert(move.from).inserted {
+        throw .duplicateIndex(change: .moveSource, location: move.from.location)
+      }
       if itemInserts.contains(move.to) {
         throw .conflictingChanges(location: move.to.location, first: .insert, second: .moveTarget)
       }
