@@ -2,9 +2,9 @@ import Foundation
 
 extension TreeChangesetValidator {
   /// Validates a tree patch that turns `old` into `new`: each operation's paths must address nodes
-  /// of the tree right before it (as ``validate(_:on:)`` checks), and performing the patch must give
+  /// of the tree right before it (as `validate(_:on:)` checks), and performing the patch must give
   /// `new`'s shape (a patch that leaves nodes out, or an empty patch between trees of different
-  /// shapes, fails with ``TreeChangesetValidationError/shapeMismatch(finalPath:actualCount:expectedCount:)``).
+  /// shapes, fails with `shapeMismatch`).
   ///
   /// - Complexity: O(n + k (d + c)) for trees of n nodes and k operations.
   public static func validate<Tree: TreeProtocol>(
