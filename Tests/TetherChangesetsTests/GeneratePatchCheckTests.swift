@@ -35,7 +35,8 @@ final class GeneratePatchCheckTests: XCTestCase {
       let planner = DiffPatchPlanner(diff: diff, finalCount: planned)
       let check = Result { () throws(ChangesetValidationError) in
         try planner.check(
-          deletes: diff.deletes.sorted(), inserts: diff.inserts.sorted(), updates: diff.updates.sorted())
+          deletes: diff.deletes.sorted(), inserts: diff.inserts.sorted(), updates: diff.updates.sorted(),
+          moveSources: diff.moves.map(\.from).sorted(), moveTargets: diff.moves.map(\.to).sorted())
       }
       XCTAssertEqual(
         (try? validator.get()) != nil, (try? check.get()) != nil, "round \(round): \(diff) to \(planned) elements")

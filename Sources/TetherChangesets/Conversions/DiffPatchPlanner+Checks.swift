@@ -1,18 +1,18 @@
 extension DiffPatchPlanner {
   /// Throws the first reason the diff is not a valid change to `finalCount` elements (the rules of
   /// ``ChangesetValidator``; the counts add up by construction, the source count being derived from
-  /// them), so that a bad diff never becomes a silently wrong patch.
+  /// them), so that a bad diff never becomes a silently wrong patch. Every array is sorted.
   ///
-  /// - Complexity: O(k log k) for a diff with k entries, on plain integers.
-  func check(deletes: [Int], inserts: [Int], updates: [Int]) throws(ChangesetValidationError) {
+  /// - Complexity: O(k) for a diff with k entries.
+  func check(
+    deletes: [Int], inserts: [Int], updates: [Int], moveSources sources: [Int], moveTargets targets: [Int]
+  ) throws(ChangesetValidationError) {
     let sourceCount = finalCount - inserts.count + deletes.count
     if sourceCount < 0 {
       throw .countMismatch(
         scope: .elements, oldCount: sourceCount, inserted: inserts.count, deleted: deletes.count, movedIn: 0,
         movedOut: 0, newCount: finalCount)
     }
-    let sources = diff.moves.map(\.from).sorted()
-    let targets = diff.moves.map(\.to).sorted()
     try Self.checkSorted(deletes, .delete, count: sourceCount)
     try Self.checkSorted(updates, .update, count: sourceCount)
     try Self.checkSorted(sources, .moveSource, count: sourceCount)
