@@ -3,13 +3,13 @@ import TetherChangesets
 extension MutableObservableCollection where C: RangeReplaceableCollection {
   /// Applies `patch` to the collection as one mutation, emitting one changeset with that patch.
   ///
-  /// - Precondition: Every operation's offsets are in range for the state right before it; this
-  ///   is checked before anything changes, and a bad patch traps naming the failing step, offset
-  ///   and count.
   /// A long patch that would shift many elements is applied by rebuilding the collection (see
   /// `apply(_:)` on `RangeReplaceableCollection`), and that work runs on a snapshot outside the
   /// lock, so readers and other writers wait only for the result to be swapped in.
   ///
+  /// - Precondition: Every operation's offsets are in range for the state right before it; this
+  ///   is checked before anything changes, and a bad patch traps naming the failing step, offset
+  ///   and count.
   /// - Complexity: O(min(k · n, n + k log k)) for k operations on n elements.
   public func apply(_ patch: [OrderedCollectionOperation<C.Element, Int>]) {
     let count = core.read { $0.count }
