@@ -9,6 +9,7 @@ let suites: [BenchmarkSuite] = [
   collectionBenchmarks,
   dataSourcesBenchmarks,
   collectionOperatorBenchmarks,
+  patchApplyBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

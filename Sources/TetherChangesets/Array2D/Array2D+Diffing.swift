@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 // One identity rule for 2D arrays, whichever path diffs them: `MutableObservableArray2D.replace`,
 // `Array2D.diff(from:)`, `TreeChangeset(from:to:)` and `diff()` on a signal of 2D arrays all run
@@ -90,12 +91,12 @@ extension Array2D: _SectionedTreeDiffing {
   ) -> OrderedCollectionDiff<IndexPath> {
     // `Tree` is this type: the differ only routes here after checking it.
     guard let old = old as? Self else {
-      preconditionFailure("A 2D array can only be diffed against a 2D array of the same type, not \(Tree.self)")
+      tetherPreconditionFailure("A 2D array can only be diffed against a 2D array of the same type, not \(Tree.self)")
     }
     func node(_ value: Array2DElement<SectionMetadata, Item>) -> Tree.ChildNode {
       // A childless node: identity and equality of tree nodes compare values, not children.
       guard let node = TreeNode(value) as? Tree.ChildNode else {
-        preconditionFailure("The nodes of \(Tree.self) are not \(ChildNode.self)")
+        tetherPreconditionFailure("The nodes of \(Tree.self) are not \(ChildNode.self)")
       }
       return node
     }

@@ -11,10 +11,13 @@ import TetherSynchronization
 @usableFromInline
 final class ChangesetCache<Diff, Operation>: Sendable {
   private let storage: Locked<Transfer<(diff: Diff?, patch: [Operation]?)>>
+  /// The forms the changeset was created with (the others are derived from them).
+  let givenForms: ChangesetGivenForms
 
   @usableFromInline
   init(diff: Diff?, patch: [Operation]?) {
     storage = Locked(Transfer((diff, patch)))
+    givenForms = diff == nil ? .patch : patch == nil ? .diff : .both
   }
 
   /// The diff, derived with `derive` and stored if it was not known yet.

@@ -21,8 +21,8 @@ import TetherSynchronization
 /// goes right before an element of `R`. Two Fenwick trees count pending elements by source order and
 /// placed elements by gap, so each move costs O(log k).
 struct DiffPatchPlanner {
-  private let diff: OrderedCollectionDiff<Int>
-  private let finalCount: Int
+  let diff: OrderedCollectionDiff<Int>
+  let finalCount: Int
 
   init(diff: OrderedCollectionDiff<Int>, finalCount: Int) {
     self.diff = diff
@@ -53,10 +53,23 @@ struct DiffPatchPlanner {
 
   /// The patch's operations without elements. An update's and an insert's `target` is the final
   /// offset to read the element from.
+  ///
+  /// - Precondition: The diff is valid for `finalCount` elements; otherwise this traps naming the
+  ///   problem.
   func plan() -> [PatchStep] {
     let deletes = diff.deletes.sorted()
     let inserts = diff.inserts.sorted()
     let updates = diff.updates.sorted()
+    let moves = diff.moves
+    let bySource = moves.indices.sorted { moves[$0].from < moves[$1].from }
+    let byTarget = moves.indices.sorted { moves[$0].to < moves[$1].to }
+    do {
+      try check(
+        deletes: deletes, inserts: inserts, updates: updates, moveSources: bySource.map { moves[$0].from },
+        moveTargets: byTarget.map { moves[$0].to })
+    } catch {
+      tetherPreconditionFailure("Cannot make a patch from an invalid diff to \(finalCount) elements: \(error)")
+    }
     let updateTargets = Self.finalOffsets(of: updates, in: diff)
     var steps: [PatchStep] = []
     steps.reserveCapacity(diff.count)
@@ -66,19 +79,20 @@ struct DiffPatchPlanner {
     for index in deletes.reversed() {
       steps.append(PatchStep(kind: .delete, index: index))
     }
-    appendMoves(to: &steps, deletes: deletes, inserts: inserts)
+    appendMoves(to: &steps, deletes: deletes, inserts: inserts, bySource: bySource, byTarget: byTarget)
     for index in inserts {
       steps.append(PatchStep(kind: .insert, index: index, target: index))
     }
     return steps
   }
 
-  private func appendMoves(to steps: inout [PatchStep], deletes: [Int], inserts: [Int]) {
+  /// `bySource` and `byTarget` are the moves' indices sorted by source and by target.
+  private func appendMoves(
+    to steps: inout [PatchStep], deletes: [Int], inserts: [Int], bySource: [Int], byTarget: [Int]
+  ) {
     let moves = diff.moves
     let moveCount = moves.count
     if moveCount == 0 { return }
-    let bySource = moves.indices.sorted { moves[$0].from < moves[$1].from }
-    let byTarget = moves.indices.sorted { moves[$0].to < moves[$1].to }
     // Each move's rank in source order, and its gap while pending (nondecreasing in source order).
     var sourceOrder = [Int](repeating: 0, count: moveCount)
     var pendingGap = [Int](repeating: 0, count: moveCount)

@@ -47,7 +47,10 @@ extension OrderedCollectionDiff where Index == Int {
   ///
   /// Converting the result back with ``init(from:sourceCount:)`` gives this diff, sorted.
   ///
-  /// - Precondition: The diff is valid for `collection` (see ``ChangesetValidator``).
+  /// - Precondition: The diff is valid for `collection` (see ``ChangesetValidator``). An invalid
+  ///   diff (an index out of range, one listed twice, a delete that is also moved) traps with a
+  ///   message naming the problem rather than giving a wrong patch; validate a diff you did not
+  ///   make before converting it.
   /// - Complexity: O(k log k) for a diff with k entries, plus reading k elements of `collection`.
   public func generatePatch<C: Collection>(to collection: C) -> [OrderedCollectionOperation<C.Element, Int>] {
     DiffPatchPlanner(diff: self, finalCount: collection.count).patch(reading: collection)

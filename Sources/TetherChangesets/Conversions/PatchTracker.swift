@@ -33,6 +33,10 @@ struct PatchTracker: ~Copyable {
     var hasElement: Bool
     var moved = false
     var updated = false
+    /// The patch step whose element this entry now holds (its insert or its last update), or -1
+    /// for a source element never updated. Only ``layout(of:sourceCount:)`` reads it; an `Int32`
+    /// keeps the entry at 32 bytes.
+    var value: Int32 = -1
 
     var block: Int { hasElement ? gap + 1 : gap }
   }
@@ -42,6 +46,7 @@ struct PatchTracker: ~Copyable {
     var origin: Int
     var moved: Bool
     var updated: Bool
+    var value: Int32 = -1
   }
 
   // Plain buffers: the inner loops would otherwise spend most of their time on array uniqueness
@@ -123,7 +128,7 @@ struct PatchTracker: ~Copyable {
     case .insert:
       let index = operation.index
       checkIndex(index, limit: count + 1, step: step, operation: "insert")
-      put(Taken(origin: -1, moved: false, updated: false), at: index)
+      put(Taken(origin: -1, moved: false, updated: false, value: Int32(truncatingIfNeeded: step)), at: index)
     case .delete:
       let index = operation.index
       checkIndex(index, limit: count, step: step, operation: "delete")
@@ -132,7 +137,7 @@ struct PatchTracker: ~Copyable {
     case .update:
       let index = operation.index
       checkIndex(index, limit: count, step: step, operation: "update")
-      markUpdated(at: index)
+      markUpdated(at: index, step: Int32(truncatingIfNeeded: step))
     case .move:
       let (from, to) = (operation.index, operation.target)
       checkIndex(from, limit: count, step: step, operation: "move source")
@@ -155,16 +160,18 @@ struct PatchTracker: ~Copyable {
   // MARK: Operations
 
   /// Marks the element at `index` updated, giving it an entry if it is untouched.
-  private mutating func markUpdated(at index: Int) {
+  private mutating func markUpdated(at index: Int, step: Int32) {
     let (slot, offset) = locate(index)
     if offset == entries[slot].gap {
       entries[slot].updated = true
+      entries[slot].value = step
       return
     }
     // An untouched element: it and the part of the gap before it become a new entry.
     let gapOrigin = cutGap(slot, before: offset + 1)
     var touched = Entry(gap: offset, gapOrigin: gapOrigin, origin: gapOrigin + offset, hasElement: true)
     touched.updated = true
+    touched.value = step
     insert(touched, at: index - offset)
   }
 
@@ -177,9 +184,10 @@ struct PatchTracker: ~Copyable {
       entries[slot].hasElement = false
       entries[slot].moved = false
       entries[slot].updated = false
+      entries[slot].value = -1
       blocks[slot] -= 1
       adjustPath(by: -1)
-      return Taken(origin: entry.origin, moved: entry.moved, updated: entry.updated)
+      return Taken(origin: entry.origin, moved: entry.moved, updated: entry.updated, value: entry.value)
     }
     // An untouched element: the part of the gap before it stays behind in a ghost.
     let gapOrigin = cutGap(slot, before: offset + 1)
@@ -204,6 +212,7 @@ struct PatchTracker: ~Copyable {
     var entry = Entry(gap: offset, gapOrigin: gapOrigin, origin: element.origin, hasElement: true)
     entry.moved = element.moved
     entry.updated = element.updated
+    entry.value = element.value
     count += 1
     insert(entry, at: index - offset)
   }
@@ -380,6 +389,54 @@ struct PatchTracker: ~Copyable {
     #endif
   }
 
+  /// The final state of a patch (as element-free steps) on a collection of `sourceCount` elements,
+  /// as runs of untouched source elements and single elements, in order: what rebuilding the
+  /// collection in one pass needs.
+  ///
+  /// - Precondition: Every index is in range for the state it applies to, and the patch has fewer
+  ///   than `Int32.max` operations.
+  /// - Complexity: O(k log k) for k operations, independent of `sourceCount`.
+  @usableFromInline
+  static func layout(of steps: [PatchStep], sourceCount: Int) -> [PatchLayoutPiece] {
+    precondition(sourceCount >= 0, "A collection cannot have \(sourceCount) elements")
+    precondition(steps.count < Int(Int32.max), "A patch of \(steps.count) operations is too long to lay out")
+    if steps.isEmpty { return [PatchLayoutPiece(gapOrigin: 0, gap: sourceCount, element: -2, value: -1)] }
+    var tracker = PatchTracker(sourceCount: sourceCount, operationCount: steps.count)
+    for step in steps.indices {
+      tracker.apply(steps[step], step: step)
+    }
+    var pieces: [PatchLayoutPiece] = []
+    pieces.reserveCapacity(2 * steps.count + 1)
+    tracker.visitEntries { entry in
+      guard entry.gap > 0 || entry.hasElement else { return }
+      pieces.append(
+        PatchLayoutPiece(
+          gapOrigin: entry.gapOrigin,
+          gap: entry.gap,
+          element: entry.hasElement ? (entry.value >= 0 ? -1 : entry.origin) : -2,
+          value: entry.hasElement ? Int(entry.value) : -1
+        )
+      )
+    }
+    return pieces
+  }
+
+  /// Calls `body` with every entry, in order.
+  private func visitEntries(_ body: (Entry) -> Void) {
+    _checkInvariants()
+    // Iterative: the height is at most `maximumHeight`, but a stack keeps it obviously bounded.
+    var stack: [(node: Int32, level: Int)] = [(root, 0)]
+    while let (node, level) = stack.popLast() {
+      if level == height {
+        let start = Int(node) * Self.leafCapacity
+        for slot in start..<(start + leafCounts[Int(node)]) { body(entries[slot]) }
+        continue
+      }
+      let base = Int(node) * Self.fanout
+      for child in (0..<childCounts[Int(node)]).reversed() { stack.append((children[base + child], level + 1)) }
+    }
+  }
+
   /// Walks the entries in order and classifies every element.
   private func finish() -> OrderedCollectionDiff<Int> {
     _checkInvariants()
@@ -451,5 +508,25 @@ struct PatchStep {
     self.kind = kind
     self.index = index
     self.target = target
+  }
+}
+
+/// One piece of a patch's final state (see `PatchTracker.layout(of:sourceCount:)`): `gap`
+/// untouched source elements starting at source offset `gapOrigin`, then, unless `element` is -2,
+/// one element: the source element at offset `element`, or (when `element` is -1) the element of
+/// patch operation `value` (the insert that made it or the last update of it).
+@usableFromInline
+struct PatchLayoutPiece {
+  @usableFromInline var gapOrigin: Int
+  @usableFromInline var gap: Int
+  @usableFromInline var element: Int
+  @usableFromInline var value: Int
+
+  @usableFromInline
+  init(gapOrigin: Int, gap: Int, element: Int, value: Int) {
+    self.gapOrigin = gapOrigin
+    self.gap = gap
+    self.element = element
+    self.value = value
   }
 }

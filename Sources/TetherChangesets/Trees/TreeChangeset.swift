@@ -46,7 +46,7 @@ public struct TreeChangeset<Tree: TreeProtocol>: ChangesetProtocol {
   /// Whether this changeset replaces the whole tree; its diff and patch are then empty.
   public let isReload: Bool
 
-  private let cache: ChangesetCache<Diff, Operation>
+  let cache: ChangesetCache<Diff, Operation>
 
   /// Creates a changeset from the final tree and the patch that produced it.
   ///

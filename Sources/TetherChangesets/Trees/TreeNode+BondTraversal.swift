@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 extension TreeNodeProtocol where ChildNode == Self {
   /// Bond's depth-first view of this node: a collection of the node itself (at index path `[]`)
@@ -89,7 +90,7 @@ public struct TreeDepthFirstCollection<Node: TreeNodeProtocol>: BidirectionalCol
   /// - Complexity: O(d).
   public func index(before i: IndexPath) -> IndexPath {
     let current = i == endIndex ? paths.count : position(of: i)
-    precondition(current > 0, "TreeDepthFirstCollection: no node before the first one, \(i)")
+    tetherPrecondition(current > 0, "TreeDepthFirstCollection: no node before the first one, \(i)")
     return paths[current - 1]
   }
 
@@ -100,7 +101,7 @@ public struct TreeDepthFirstCollection<Node: TreeNodeProtocol>: BidirectionalCol
 
   private func position(of indexPath: IndexPath) -> Int {
     guard let position = positions[indexPath] else {
-      preconditionFailure(
+      tetherPreconditionFailure(
         "TreeDepthFirstCollection: index path \(indexPath) is not a node of this traversal (\(nodes.count) nodes)")
     }
     return position
@@ -139,7 +140,7 @@ public struct TreeBreadthFirstCollection<Node: TreeNodeProtocol>: RandomAccessCo
   ///
   /// - Complexity: O(1).
   public subscript(position: Int) -> Node {
-    precondition(
+    tetherPrecondition(
       position >= 0 && position < nodes.count,
       "TreeBreadthFirstCollection: index \(position) out of range for \(nodes.count) nodes")
     return nodes[position]

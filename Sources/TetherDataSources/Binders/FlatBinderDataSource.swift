@@ -14,8 +14,9 @@ import TetherSynchronization
 ///   already holds the final collection, so a reload in the middle of the patch would read the wrong
 ///   row if later operations shift it.
 ///
-/// A changeset whose patch is not valid on the view's rows (a hand-built one, say) is not sent to
-/// the view: the binder reloads and tells ``didFallBackToReload(because:)``.
+/// A changeset whose patch is not valid on the view's rows (a hand-built one, say), or that was
+/// made from a diff that is not valid between the view's rows and the new collection, is not sent
+/// to the view: the binder reloads and tells ``didFallBackToReload(because:)``.
 ///
 /// Subclass it to customize (``cell(for:at:in:)``, ``shouldReloadData(replacing:with:)``,
 /// ``applyPatch(of:to:)``, ``didFallBackToReload(because:)``). The binder holds its view weakly and runs on the main actor.
@@ -57,7 +58,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
   /// Brings the view up to date with `newChangeset`: a reload or a replay of its patch.
   ///
   /// - Complexity: O(k + u·k) for a patch of k operations with u updates (checking the patch is
-  ///   O(k)).
+  ///   O(k); a changeset made from a diff also has its diff checked, O(k log k)).
   open func apply(_ newChangeset: Changeset) {
     guard let view, let previous = changeset else {
       changeset = newChangeset
@@ -70,7 +71,15 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
       return
     }
     do throws(ChangesetValidationError) {
-      try Self.validate(
+      if (newChangeset as? any ChangesetGivenFormsReporting)?.givenForms == .diff {
+        // The patch is derived from the diff, which must be valid first (deriving trusts it).
+        try ChangesetValidator.validate(
+          newChangeset.diff,
+          oldCount: previous.collection.numberOfItems,
+          newCount: newChangeset.collection.numberOfItems
+        )
+      }
+      try validateFlatSteps(
         newChangeset.patch.map(\.step),
         from: previous.collection.numberOfItems,
         to: newChangeset.collection.numberOfItems
@@ -92,29 +101,6 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
   /// collection's count, as a hand-built changeset may be); the binder reloads instead of sending
   /// the view an update it would reject. Does nothing unless overridden.
   open func didFallBackToReload(because error: ChangesetValidationError) {}
-
-  /// Checks that `steps` are valid one after another on `oldCount` rows and end at `newCount`.
-  ///
-  /// - Complexity: O(k) for k steps.
-  static func validate(_ steps: [PatchStep<Int>], from oldCount: Int, to newCount: Int) throws(ChangesetValidationError)
-  {
-    let positions = steps.map { step -> OrderedCollectionOperation<Void, Int> in
-      switch step {
-      case .insert(let index): .insert((), at: index)
-      case .delete(let index): .delete(at: index)
-      case .update(let index): .update(at: index, newElement: ())
-      case .move(let from, let to): .move(from: from, to: to)
-      }
-    }
-    let count = try ChangesetValidator.validate(positions, sourceCount: oldCount)
-    guard count == newCount else {
-      let inserted = steps.count { if case .insert = $0 { true } else { false } }
-      let deleted = steps.count { if case .delete = $0 { true } else { false } }
-      throw .countMismatch(
-        scope: .elements, oldCount: oldCount, inserted: inserted, deleted: deleted, movedIn: 0, movedOut: 0,
-        newCount: newCount)
-    }
-  }
 
   /// Whether to reload the view rather than replay the change; `false` unless overridden.
   open func shouldReloadData(replacing previous: Changeset, with changeset: Changeset) -> Bool {

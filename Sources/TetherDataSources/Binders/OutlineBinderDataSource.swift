@@ -15,9 +15,10 @@ import TetherSynchronization
 /// - Updated items keep their object; they are reloaded with `reloadItem(_:reloadChildren:)`
 ///   after `endUpdates()` unless a later operation removed them.
 ///
-/// A changeset whose patch does not address the nodes of the tree the view shows (a hand-built
-/// one, say) is not sent to the view: the binder reloads and tells
-/// ``didFallBackToReload(because:)``.
+/// A changeset whose patch does not address the nodes of the tree the view shows or does not end
+/// at the new tree's shape (a hand-built one, say, or an empty diff while the tree changed), or
+/// that was made from a diff that is not valid between the two trees, is not sent to the view:
+/// the binder reloads and tells ``didFallBackToReload(because:)``.
 ///
 /// The binder holds its view weakly and runs on the main actor.
 @MainActor
@@ -61,7 +62,8 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
   /// Brings the view up to date with `newChangeset`: a reload or a replay of its patch.
   ///
   /// - Complexity: O(n + k (d + c)) for a tree of n nodes and k operations: the patch is checked
-  ///   against the shape of the tree the view shows (O(n)) before it is replayed.
+  ///   against the shapes of the tree the view shows and the new tree (O(n)) before it is replayed
+  ///   (a changeset made from a diff also has its diff checked, O(n + k d log(k d))).
   open func apply(_ newChangeset: TreeChangeset<Tree>) {
     let previous = changeset
     changeset = newChangeset
@@ -71,7 +73,16 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
       return
     }
     do throws(TreeChangesetValidationError) {
-      try TreeChangesetValidator.validate(newChangeset.patch, on: previous.collection)
+      if Tree.self is AnyObject.Type {
+        // An object tree's changesets share its live nodes: the previous collection is the new one.
+        try TreeChangesetValidator.validate(newChangeset.patch, on: previous.collection)
+      } else {
+        if newChangeset.givenForms == .diff {
+          // The patch is derived from the diff, which must be valid first (deriving trusts it).
+          try TreeChangesetValidator.validate(newChangeset.diff, from: previous.collection, to: newChangeset.collection)
+        }
+        try TreeChangesetValidator.validate(newChangeset.patch, from: previous.collection, to: newChangeset.collection)
+      }
     } catch {
       didFallBackToReload(because: error)
       rebuildItems(from: newChangeset.collection)
@@ -85,9 +96,9 @@ open class OutlineBinderDataSource<Tree: TreeProtocol, View: OutlineViewProtocol
     }
   }
 
-  /// Called when a changeset's patch does not address the nodes the view shows (as a hand-built
-  /// changeset may); the binder rebuilds its items and reloads instead of sending the view an
-  /// update it would reject. Does nothing unless overridden.
+  /// Called when a changeset's patch does not address the nodes the view shows or does not end at
+  /// the new tree's shape (as a hand-built changeset may); the binder rebuilds its items and
+  /// reloads instead of sending the view an update it would reject. Does nothing unless overridden.
   open func didFallBackToReload(because error: TreeChangesetValidationError) {}
 
   /// Replays `patch` on the items and on `view` (see the type's documentation).

@@ -15,8 +15,9 @@ import TetherSynchronization
 ///   section, rows moved out of a deleted section, a section updated while its rows change) is
 ///   split by ``StagedChangeset`` into several batches, the data source serving the intermediate
 ///   data meanwhile (an updated section is reloaded last, after its rows animated);
-/// - a diff that is not valid at all (counts that do not add up) reloads the view instead, after
-///   telling ``didFallBackToReload(because:)``.
+/// - a diff that is not valid at all (counts that do not add up, an empty diff while the sections
+///   changed, a changeset made from a patch that does not apply to the view's sections) reloads
+///   the view instead, after telling ``didFallBackToReload(because:)``.
 ///
 /// Override ``cell(for:at:in:)`` to make cells, ``titleForHeader(inSection:)`` for headers,
 /// ``shouldReloadData(replacing:with:)`` to reload on some changes, ``applyBatch(_:to:)`` to change
@@ -86,18 +87,20 @@ open class SectionedBinderDataSource<Changeset: SectionedDataSourceChangeset, Vi
       view.reloadData()
       return
     }
-    let diff = newChangeset.diff.projectedToSections()
-    if diff.isEmpty {
-      changeset = newChangeset
-      return
-    }
     let staged: StagedChangeset
-    do {
-      staged = try StagedChangeset(
-        diff: diff,
-        oldItemCounts: Self.itemCounts(of: previous.collection),
-        newItemCounts: Self.itemCounts(of: newChangeset.collection)
-      )
+    do throws(ChangesetValidationError) {
+      // A diff derived from a bad patch would trap: the given patch is checked first.
+      try (newChangeset as? any SectionedGivenFormChecking)?.checkDiffDerivation(from: previous.collection)
+      let diff = newChangeset.diff.projectedToSections()
+      let oldItemCounts = Self.itemCounts(of: previous.collection)
+      let newItemCounts = Self.itemCounts(of: newChangeset.collection)
+      // An empty diff means "nothing changed" only if the shape did not change either; otherwise
+      // the stages' check rejects it like any diff whose counts do not add up.
+      if diff.isEmpty && oldItemCounts == newItemCounts {
+        changeset = newChangeset
+        return
+      }
+      staged = try StagedChangeset(diff: diff, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
     } catch {
       changeset = newChangeset
       didFallBackToReload(because: error)

@@ -82,6 +82,30 @@ public struct SectionedDiffChangeset<Collection: SectionedDataSourceProtocol>: S
   }
 }
 
+extension SectionedDiffChangeset: SectionedGivenFormChecking {
+  package func checkDiffDerivation(from previous: Any) throws(ChangesetValidationError) {
+    guard cache.givenForms == .patch, let previous = previous as? Collection else { return }
+    let shape = TreeArray(
+      (0..<previous.numberOfSections).map { section in
+        TreeNode((), Array(repeating: TreeNode(()), count: previous.numberOfItems(inSection: section)))
+      }
+    )
+    let operations = patch.map { step -> OrderedCollectionOperation<TreeNode<Void>, IndexPath> in
+      switch step {
+      case .insert(let path): .insert(TreeNode(()), at: path)
+      case .delete(let path): .delete(at: path)
+      case .update(let path): .update(at: path, newElement: TreeNode(()))
+      case .move(let from, let to): .move(from: from, to: to)
+      }
+    }
+    do {
+      try TreeChangesetValidator.validate(operations, on: shape)
+    } catch {
+      throw ChangesetValidationError(error)
+    }
+  }
+}
+
 extension SectionedDiffChangeset: SectionedDataSourceChangesetConvertible {
   /// The changeset itself.
   public var asSectionedDataSourceChangeset: Self { self }
@@ -112,9 +136,12 @@ extension PatchStep where Index == IndexPath {
 /// copies (a reference, guarded by a lock; the derivation runs outside the lock).
 private final class DerivedFormCache: Sendable {
   private let forms: Locked<(diff: OrderedCollectionDiff<IndexPath>?, patch: [PatchStep<IndexPath>]?)>
+  /// The forms the changeset was created with.
+  let givenForms: ChangesetGivenForms
 
   init(diff: OrderedCollectionDiff<IndexPath>?, patch: [PatchStep<IndexPath>]?) {
     forms = Locked((diff, patch))
+    givenForms = diff == nil ? .patch : patch == nil ? .diff : .both
   }
 
   func diff(

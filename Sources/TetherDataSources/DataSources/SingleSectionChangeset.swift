@@ -111,6 +111,13 @@ private func flattenedToSectionZero<Element>(
   }
 }
 
+extension SingleSectionChangeset: SectionedGivenFormChecking {
+  package func checkDiffDerivation(from previous: Any) throws(ChangesetValidationError) {
+    guard base.givenForms == .patch, let previous = previous as? Collection else { return }
+    try validateFlatSteps(base.patch.map(\.step), from: previous.count, to: collection.count)
+  }
+}
+
 extension SingleSectionChangeset: SectionedDataSourceChangesetConvertible {
   /// The changeset itself.
   public var asSectionedDataSourceChangeset: Self { self }

@@ -114,6 +114,7 @@ struct SectionedDiffParts {
       }
     }
     try mapSections()
+    try checkItemConflicts()
   }
 
   /// Works out ``finalSection`` and ``originSection``: moved sections go to their targets, the

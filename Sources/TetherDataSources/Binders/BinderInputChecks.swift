@@ -1,0 +1,88 @@
+import Foundation
+import TetherChangesets
+
+/// A sectioned changeset that can check the form it was created with against the collection a
+/// binder shows, so that the binder reads its diff only when deriving it cannot trap (a diff derived
+/// from a patch trusts the patch).
+package protocol SectionedGivenFormChecking {
+  /// Throws if this changeset was made from a patch that is not valid on `previous` (the binder's
+  /// collection, of this changeset's collection type); does nothing for a changeset made from a
+  /// diff, which the binder validates itself.
+  func checkDiffDerivation(from previous: Any) throws(ChangesetValidationError)
+}
+
+extension TreeChangeset: SectionedGivenFormChecking where Tree: SectionedDataSourceProtocol {
+  package func checkDiffDerivation(from previous: Any) throws(ChangesetValidationError) {
+    // An object tree's changesets share its live nodes: there is no earlier tree to check against.
+    guard givenForms == .patch, !(Tree.self is AnyObject.Type), let previous = previous as? Tree else { return }
+    do {
+      try TreeChangesetValidator.validate(patch, on: previous)
+    } catch {
+      throw ChangesetValidationError(error)
+    }
+  }
+}
+
+/// Checks that `steps` are valid one after another on `oldCount` rows and end at `newCount`.
+///
+/// - Complexity: O(k) for k steps.
+func validateFlatSteps(_ steps: [PatchStep<Int>], from oldCount: Int, to newCount: Int) throws(ChangesetValidationError)
+{
+  let positions = steps.map { step -> OrderedCollectionOperation<Void, Int> in
+    switch step {
+    case .insert(let index): .insert((), at: index)
+    case .delete(let index): .delete(at: index)
+    case .update(let index): .update(at: index, newElement: ())
+    case .move(let from, let to): .move(from: from, to: to)
+    }
+  }
+  let count = try ChangesetValidator.validate(positions, sourceCount: oldCount)
+  guard count == newCount else {
+    let inserted = steps.count { if case .insert = $0 { true } else { false } }
+    let deleted = steps.count { if case .delete = $0 { true } else { false } }
+    throw .countMismatch(
+      scope: .elements, oldCount: oldCount, inserted: inserted, deleted: deleted, movedIn: 0, movedOut: 0,
+      newCount: newCount)
+  }
+}
+
+extension ChangesetValidationError {
+  /// A tree problem in the terms of a sectioned view (paths of length 1 are sections, 2 items).
+  init(_ error: TreeChangesetValidationError) {
+    func location(_ path: IndexPath) -> Location {
+      switch path.count {
+      case 0: .index(0)
+      case 1: .section(path[0])
+      default: .item(path[1], section: path[0])
+      }
+    }
+    func scope(_ source: IndexPath, _ final: IndexPath) -> Scope {
+      source.isEmpty || final.isEmpty ? .sections : .items(section: source[0], newSection: final[0])
+    }
+    switch error {
+    case .emptyIndexPath(let change):
+      self = .malformedIndexPath(change: change, path: [])
+    case .indexOutOfRange(let change, let path, let depth, let childCount):
+      self = .indexOutOfRange(change: change, location: location(path.prefix(depth + 1)), count: childCount)
+    case .duplicateIndexPath(let change, let path):
+      self = .duplicateIndex(change: change, location: location(path))
+    case .conflictingChanges(let path, let first, let second):
+      self = .conflictingChanges(location: location(path), first: first, second: second)
+    case .insideDeletedSubtree(let change, let path, _):
+      self = .itemInChangedSection(change: change, location: location(path), sectionChange: .delete)
+    case .insideInsertedSubtree(let change, let path, _):
+      self = .itemInChangedSection(change: change, location: location(path), sectionChange: .insert)
+    case .countMismatch(
+      let source, let final, let oldCount, let inserted, let deleted, let movedIn, let movedOut, let newCount):
+      self = .countMismatch(
+        scope: scope(source, final), oldCount: oldCount, inserted: inserted, deleted: deleted, movedIn: movedIn,
+        movedOut: movedOut, newCount: newCount)
+    case .shapeMismatch(let path, let actualCount, let expectedCount):
+      self = .countMismatch(
+        scope: scope(path, path), oldCount: actualCount, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0,
+        newCount: expectedCount)
+    case .patchIndexOutOfRange(let step, let change, let path, let depth, let childCount):
+      self = .patchIndexOutOfRange(step: step, change: change, index: path[depth], count: childCount)
+    }
+  }
+}
