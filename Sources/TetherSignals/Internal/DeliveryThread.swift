@@ -42,3 +42,37 @@ internal func continueDeliveryElsewhere(_ body: @escaping @Sendable () -> Void) 
 }
 
 private let handOverQueue = DispatchQueue(label: "Tether.delivery-hand-over")
+
+/// How many deliveries the calling thread is inside (as a subject's or property's deliverer).
+///
+/// A thread inside a callback never waits for another subject (for room in its queue, for its
+/// turn to deliver, or for an in-flight callback in `dispose()`): the subject it would wait for may
+/// itself be waiting for the subject this thread is delivering, and the two would deadlock.
+private let deliveryDepthKey: pthread_key_t = {
+  var key = pthread_key_t()
+  let status = pthread_key_create(&key, nil)
+  precondition(status == 0, "pthread_key_create failed with error \(status)")
+  return key
+}()
+
+/// Marks the calling thread as delivering until the matching ``leaveDelivery(_:)``; returns the
+/// previous mark to restore.
+@usableFromInline
+internal func enterDelivery() -> UnsafeMutableRawPointer? {
+  let key = deliveryDepthKey
+  let previous = pthread_getspecific(key)
+  if previous == nil { pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1)) }
+  return previous
+}
+
+/// Restores the mark ``enterDelivery()`` returned.
+@usableFromInline
+internal func leaveDelivery(_ previous: UnsafeMutableRawPointer?) {
+  if previous == nil { pthread_setspecific(deliveryDepthKey, nil) }
+}
+
+/// Whether the calling thread is inside a subject's or property's delivery (in a callback).
+@usableFromInline
+internal func isDeliveringOnThisThread() -> Bool {
+  pthread_getspecific(deliveryDepthKey) != nil
+}

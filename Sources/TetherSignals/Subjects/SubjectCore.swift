@@ -7,13 +7,24 @@ import TetherSynchronization
 /// callbacks) queued meanwhile, in order. So observers never see overlapping callbacks, an event
 /// sent from inside a callback is delivered after the current one, and no callback runs under the
 /// lock. New observers join through the same queue, so each observer sees a contiguous suffix of one
-/// serial order, starting with the replayed elements as of its place in that order. A deliverer
-/// flooded by other threads hands over after ``foreignDeliveryBudget`` of their events.
+/// serial order, starting with the replayed elements as of its place in that order.
+///
+/// Delivery is bounded and never leaves the senders' threads:
+/// - After ``foreignDeliveryBudget`` items queued by other threads, the deliverer asks for relief;
+///   the next thread that queues an item waits for the current item to finish, then takes over, and
+///   the old deliverer returns. Until someone arrives it keeps delivering; if nobody arrives, the
+///   queue runs dry. So a deliverer is always inside a `send` (or `observe`) call: once every sender
+///   has returned, everything has been delivered.
+/// - A sender that finds ``deliveryQueueBound`` items queued waits until the deliverer has drained
+///   half of them, so memory stays bounded however fast producers are.
+/// - Threads inside a callback never wait (that could deadlock two subjects feeding each other):
+///   their items are queued beyond the bound, and they never take over another subject's delivery.
 @usableFromInline
-internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendable {
-  // Safe: the configuration is immutable and all mutable state lives in the `state` mutex.
+internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @unchecked Sendable {
+  // Safe: the configuration is immutable and `items` is only touched while holding `shared`.
   @usableFromInline internal typealias Event = Signal<Element, Error>.Event
   @usableFromInline internal typealias Sub = Subscription<Element, Error>
+  @usableFromInline internal typealias Shared = SubjectCoreBase.Shared
 
   /// A queued item; `foreign` when a thread other than the deliverer queued it.
   @usableFromInline
@@ -23,24 +34,23 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     case detach
   }
 
-  /// What the deliverer does next, decided under the lock and done outside it.
+  /// What a thread does next, decided under the lock and done outside it.
   @usableFromInline
   internal enum Work {
     case idle
     case nothing
-    case deliver(Event, ContiguousArray<Sub?>)
+    case deliver(Event, ContiguousArray<SubscriptionBase>)
     case replay(Sub, ContiguousArray<Element>, Event?)
-    case handOff
+    /// Hand delivery to the successor parked on this parker, and return.
+    case handOff(Parker)
+    /// Park until the current deliverer hands over, then deliver.
+    case takeOver(Parker)
   }
 
+  /// The element-typed state, guarded by the base class's lock.
   @usableFromInline
-  internal struct State {
-    @usableFromInline internal var slots = ContiguousArray<Sub?>()
-    @usableFromInline internal var freeSlots: [Int] = []
+  internal struct Items {
     @usableFromInline internal var queue = FIFOQueue<Item>()
-    @usableFromInline internal var isDelivering = false
-    /// The thread delivering, or 0 while delivery is being handed over.
-    @usableFromInline internal var deliverer: UInt = 0
     /// A terminal event was accepted (it may still be queued).
     @usableFromInline internal var isTerminated = false
     /// The terminal event, once delivered.
@@ -56,7 +66,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
 
   @usableFromInline internal let bufferSize: Int
   @usableFromInline internal let joinTransform: (@Sendable (Element) -> Element)?
-  @usableFromInline internal let state: Locked<State>
+  @exclusivity(unchecked) @usableFromInline internal var items = Items()
 
   @inlinable
   internal init(
@@ -67,12 +77,11 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     precondition(bufferSize >= 0, "A replay buffer size must not be negative (got \(bufferSize))")
     self.bufferSize = bufferSize
     self.joinTransform = joinTransform
-    var initial = State()
+    super.init()
     if let current, bufferSize > 0 {
-      initial.current = current
-      initial.replay.append(current)
+      items.current = current
+      items.replay.append(current)
     }
-    state = Locked(initial)
   }
 
   // MARK: Sending
@@ -81,12 +90,20 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   @inlinable
   internal func send(_ event: Event) {
     let thread = currentThreadID()
-    let work: Work = state.withLock { state in
-      guard !state.isTerminated else { return .idle }
-      if event.isTerminal { state.isTerminated = true }
-      return state.submit(event: event, notify: true, thread: thread, bufferSize: bufferSize)
+    while true {
+      let (roomWait, work) = shared.withLock { shared -> (Parker?, Work) in
+        guard !items.isTerminated else { return (nil, .idle) }
+        if let parker = waitForRoom(&shared, thread: thread) { return (parker, .idle) }
+        if event.isTerminal { items.isTerminated = true }
+        return (nil, submit(&shared, .event(event, notify: true, foreign: false), thread: thread))
+      }
+      if let roomWait {
+        roomWait.wait()
+        continue
+      }
+      run(work)
+      return
     }
-    run(work)
   }
 
   /// Atomically updates the current value and, if `notify`, sends it as the next element.
@@ -99,24 +116,33 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     _ body: (inout Element) throws(E) -> R
   ) throws(E) -> R {
     let thread = currentThreadID()
-    let (result, work) = try state.withLock { (state) throws(E) -> (R, Work) in
-      var value = state.current!
-      state.current = nil  // keeps a copy-on-write value uniquely referenced while `body` runs
-      defer { state.current = value }
-      let result = try body(&value)
-      state.current = value
-      guard !state.isTerminated else { return (result, .idle) }
-      let work = state.submit(event: .next(value), notify: notify, thread: thread, bufferSize: bufferSize)
-      return (result, work)
+    while true {
+      let (result, roomWait, work) = try shared.withLock { (shared) throws(E) -> (R?, Parker?, Work) in
+        if !items.isTerminated, let parker = waitForRoom(&shared, thread: thread) {
+          return (nil, parker, .idle)
+        }
+        var value = items.current!
+        items.current = nil  // keeps a copy-on-write value uniquely referenced while `body` runs
+        defer { items.current = value }
+        let result = try body(&value)
+        items.current = value
+        guard !items.isTerminated else { return (result, nil, .idle) }
+        let item = Item.event(.next(value), notify: notify, foreign: false)
+        return (result, nil, submit(&shared, item, thread: thread))
+      }
+      if let roomWait {
+        roomWait.wait()
+        continue
+      }
+      run(work)
+      return result!
     }
-    run(work)
-    return result
   }
 
   /// The owner's current value.
   @inlinable
   internal var current: Element {
-    state.withLock { $0.current! }
+    shared.withLock { _ in items.current! }
   }
 
   // MARK: Observing
@@ -127,18 +153,12 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   internal func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
     let subscription = Sub(observer: observer, core: self)
     let thread = currentThreadID()
-    let work: Work = state.withLock { state in
-      if state.isDelivering {
-        state.queue.append(.join(subscription, foreign: thread != state.deliverer))
+    let work: Work = shared.withLock { shared in
+      if !shared.isDelivering && items.replay.isEmpty && items.terminal == nil {
+        add(subscription, to: &shared)  // nothing to replay: no need to become the deliverer
         return .idle
       }
-      if state.replay.isEmpty && state.terminal == nil {
-        state.add(subscription)  // nothing to replay: no need to become the deliverer
-        return .idle
-      }
-      state.isDelivering = true
-      state.deliverer = thread
-      return state.join(subscription)
+      return submit(&shared, .join(subscription, foreign: false), thread: thread)
     }
     run(work)
     return subscription
@@ -147,24 +167,13 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   /// Unregisters every observer, in the delivery order, without sending anything. The owner calls
   /// it when it goes away, which breaks the reference cycles between the core and subscriptions.
   internal func detachAll() {
-    state.withLock { state in
-      if state.isDelivering {
-        state.queue.append(.detach)
+    shared.withLock { shared in
+      if shared.isDelivering {
+        items.queue.append(.detach)
+        shared.accepted &+= 1
       } else {
-        state.detach()
+        detach(&shared)
       }
-    }
-  }
-
-  @inlinable
-  internal func remove(_ subscription: Sub) {
-    state.withLock { state in
-      let slot = subscription.slot
-      guard slot >= 0 else { return }
-      subscription.slot = -1
-      state.slots[slot] = nil
-      state.freeSlots.append(slot)
-      state.compactIfSparse()
     }
   }
 
@@ -172,13 +181,14 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
 
   /// Delivers `event` to every live subscription of a snapshot of the slots.
   @inlinable
-  internal func deliver(_ event: Event, to slots: ContiguousArray<Sub?>) {
+  internal func deliver(_ event: Event, to slots: ContiguousArray<SubscriptionBase>) {
     // The snapshot owns its buffer, which owns every subscription in it until the loop ends (the
     // core's own array is copied on write if it changes meanwhile). So the loop can use the
-    // subscriptions without retaining each one around the observer call.
+    // subscriptions without retaining each one around the observer call. Every element is a
+    // `Sub`: the core only ever registers its own subscriptions.
     slots.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: Unmanaged<Sub>?.self) { subscriptions in
-        for case let subscription? in subscriptions {
+      buffer.withMemoryRebound(to: Unmanaged<Sub>.self) { subscriptions in
+        for subscription in subscriptions {
           subscription._withUnsafeGuaranteedRef { $0.receive(event) }
         }
       }
@@ -190,14 +200,21 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   @inlinable
   internal func run(_ first: consuming Work) {
     var work = first
+    if case .idle = work { return }
+    let mark = enterDelivery()
+    defer { leaveDelivery(mark) }
     var foreignDelivered = 0
+    var finishedItem = true
     while true {
       switch consume work {
       case .idle:
         return
-      case .handOff:
-        continueDeliveryElsewhere { self.resumeDelivery() }
+      case .handOff(let successor):
+        successor.signal()
         return
+      case .takeOver(let parker):
+        parker.wait()  // the previous deliverer made this thread the deliverer
+        finishedItem = false
       case .nothing:
         break
       case .deliver(let event, let slots):
@@ -212,21 +229,14 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
           subscription.markEnded()
         }
       }
-      work = state.withLock { state in
-        state.next(bufferSize: bufferSize, foreignDelivered: &foreignDelivered)
+      let wakeups: [Parker]
+      (work, wakeups) = shared.withLock { shared in
+        shared.endStep(finishedItem: finishedItem)
+        let next = next(&shared, foreignDelivered: &foreignDelivered)
+        return (next, shared.takeWakeups())
       }
+      finishedItem = true
+      for parker in wakeups { parker.signal() }
     }
-  }
-
-  /// Takes over a handed-over delivery on this thread.
-  @usableFromInline
-  internal func resumeDelivery() {
-    let thread = currentThreadID()
-    var foreignDelivered = 0
-    let work: Work = state.withLock { state in
-      state.deliverer = thread
-      return state.next(bufferSize: bufferSize, foreignDelivered: &foreignDelivered)
-    }
-    run(work)
   }
 }
