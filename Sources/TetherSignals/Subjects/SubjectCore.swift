@@ -90,15 +90,20 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   @inlinable
   internal func send(_ event: Event) {
     let thread = currentThreadID()
+    // A sender woken after waiting for room queues its item even if others filled the queue again
+    // meanwhile, so it waits at most once (the queue exceeds its bound by at most one item per
+    // waiting thread).
+    var admitted = false
     while true {
       let (roomWait, work) = shared.withLock { shared -> (Parker?, Work) in
         guard !items.isTerminated else { return (nil, .idle) }
-        if let parker = waitForRoom(&shared, thread: thread) { return (parker, .idle) }
+        if !admitted, let parker = waitForRoom(&shared, thread: thread) { return (parker, .idle) }
         if event.isTerminal { items.isTerminated = true }
         return (nil, submit(&shared, .event(event, notify: true, foreign: false), thread: thread))
       }
       if let roomWait {
         roomWait.wait()
+        admitted = true
         continue
       }
       run(work)
@@ -116,9 +121,13 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     _ body: (inout Element) throws(E) -> R
   ) throws(E) -> R {
     let thread = currentThreadID()
+    // A sender woken after waiting for room queues its item even if others filled the queue again
+    // meanwhile, so it waits at most once (the queue exceeds its bound by at most one item per
+    // waiting thread).
+    var admitted = false
     while true {
       let (result, roomWait, work) = try shared.withLock { (shared) throws(E) -> (R?, Parker?, Work) in
-        if !items.isTerminated, let parker = waitForRoom(&shared, thread: thread) {
+        if !admitted, !items.isTerminated, let parker = waitForRoom(&shared, thread: thread) {
           return (nil, parker, .idle)
         }
         var value = items.current!
@@ -132,6 +141,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
       }
       if let roomWait {
         roomWait.wait()
+        admitted = true
         continue
       }
       run(work)
