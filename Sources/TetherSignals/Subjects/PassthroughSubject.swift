@@ -14,7 +14,8 @@
 /// (of any subject or property) never wait; their events are queued.
 ///
 /// Once `dispose()` returns on a thread that is not inside a callback, the observer's callback is
-/// not running and will not run again. Disposing from inside a callback never waits.
+/// not running and will not run again (so a callback must not block on the thread that disposes
+/// it). Disposing from inside a callback never waits.
 ///
 /// Misuse is defined: events sent after a terminal event are ignored; an observer that subscribes
 /// after the subject ended receives only the terminal event (as in Combine; ReactiveKit sends it

@@ -211,8 +211,9 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   internal func run(_ first: consuming Work) {
     var work = first
     if case .idle = work { return }
-    let mark = enterDelivery()
-    defer { leaveDelivery(mark) }
+    let depth = deliveryDepth(depthKey)
+    depth.pointee += 1
+    defer { depth.pointee -= 1 }
     var foreignDelivered = 0
     var finishedItem = true
     while true {
@@ -239,14 +240,16 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
           subscription.markEnded()
         }
       }
-      let wakeups: [Parker]
+      let wakeups: [Parker]?
       (work, wakeups) = shared.withLock { shared in
         shared.endStep(finishedItem: finishedItem)
         let next = next(&shared, foreignDelivered: &foreignDelivered)
         return (next, shared.takeWakeups())
       }
       finishedItem = true
-      for parker in wakeups { parker.signal() }
+      if let wakeups {
+        for parker in wakeups { parker.signal() }
+      }
     }
   }
 }

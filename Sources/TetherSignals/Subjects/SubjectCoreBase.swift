@@ -38,6 +38,8 @@ internal class SubjectCoreBase: @unchecked Sendable {
   }
 
   @usableFromInline internal let shared = Locked(Shared())
+  /// ``deliveryDepthKey``, copied once.
+  @usableFromInline internal let depthKey = deliveryDepthKey
 
   @inlinable
   internal init() {}
@@ -116,10 +118,10 @@ extension SubjectCoreBase.Shared {
     roomWaiters.removeAll()
   }
 
-  /// Takes the parkers to signal after the lock is released.
+  /// Takes the parkers to signal after the lock is released (nil when there are none).
   @inlinable
-  internal mutating func takeWakeups() -> [Parker] {
-    guard !wakeups.isEmpty else { return [] }
+  internal mutating func takeWakeups() -> [Parker]? {
+    guard !wakeups.isEmpty else { return nil }
     defer { wakeups = [] }
     return wakeups
   }
