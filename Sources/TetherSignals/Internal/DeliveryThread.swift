@@ -69,7 +69,7 @@ internal let deliveryDepthKey: pthread_key_t = {
 }()
 
 /// The calling thread's delivery depth counter (allocated on first use).
-@usableFromInline
+@inlinable
 internal func deliveryDepth(_ key: pthread_key_t) -> UnsafeMutablePointer<Int> {
   if let depth = pthread_getspecific(key) { return depth.assumingMemoryBound(to: Int.self) }
   let depth = UnsafeMutablePointer<Int>.allocate(capacity: 1)

@@ -10,10 +10,16 @@ extension SubjectCore {
   /// Returns a parker to wait on (registered under the lock) when the calling thread must wait for
   /// room before queueing an item, or nil when it may go ahead.
   @inlinable
+  @inline(__always)
   internal func waitForRoom(_ shared: inout Shared, thread: UInt) -> Parker? {
-    guard shared.isDelivering, items.queue.count >= deliveryQueueBound, thread != shared.deliverer,
-      !isDeliveringOnThisThread()
-    else { return nil }
+    guard shared.isDelivering, items.queue.count >= deliveryQueueBound else { return nil }
+    return registerRoomWaiter(&shared, thread: thread)
+  }
+
+  /// The slow part of ``waitForRoom(_:thread:)``, for a full queue.
+  @usableFromInline
+  internal func registerRoomWaiter(_ shared: inout Shared, thread: UInt) -> Parker? {
+    guard thread != shared.deliverer, !isDeliveringOnThisThread() else { return nil }
     let parker = Parker()
     shared.roomWaiters.append(parker)
     return parker
@@ -42,6 +48,7 @@ extension SubjectCore {
   /// Hands delivery to a waiting successor, pops the next queued item to deliver, or stops
   /// delivering when the queue is empty.
   @inlinable
+  @inline(__always)
   internal func next(_ shared: inout Shared, foreignDelivered: inout Int) -> Work {
     if let successor = shared.successor {
       shared.successor = nil
@@ -49,7 +56,7 @@ extension SubjectCore {
       shared.deliverer = successor.thread
       return .handOff(successor.parker)
     }
-    guard let item = items.queue.popFirst() else {
+    guard !items.queue.isEmpty, let item = items.queue.popFirst() else {
       shared.isDelivering = false
       shared.deliverer = 0
       shared.reliefRequested = false

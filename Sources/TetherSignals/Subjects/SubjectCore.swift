@@ -90,25 +90,31 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   @inlinable
   internal func send(_ event: Event) {
     let thread = currentThreadID()
-    // A sender woken after waiting for room queues its item even if others filled the queue again
-    // meanwhile, so it waits at most once (the queue exceeds its bound by at most one item per
-    // waiting thread).
-    var admitted = false
-    while true {
-      let (roomWait, work) = shared.withLock { shared -> (Parker?, Work) in
-        guard !items.isTerminated else { return (nil, .idle) }
-        if !admitted, let parker = waitForRoom(&shared, thread: thread) { return (parker, .idle) }
-        if event.isTerminal { items.isTerminated = true }
-        return (nil, submit(&shared, .event(event, notify: true, foreign: false), thread: thread))
-      }
-      if let roomWait {
-        roomWait.wait()
-        admitted = true
-        continue
+    let (roomWait, work) = shared.withLock { shared in
+      sendLocked(event, &shared, admitted: false, thread: thread)
+    }
+    if let roomWait {
+      // Woken after waiting for room: queue the event even if others filled the queue again
+      // meanwhile, so a sender waits at most once (the queue exceeds its bound by at most one
+      // item per waiting thread).
+      roomWait.wait()
+      let (_, work) = shared.withLock { shared in
+        sendLocked(event, &shared, admitted: true, thread: thread)
       }
       run(work)
       return
     }
+    run(work)
+  }
+
+  /// The locked part of ``send(_:)``: a parker to wait on for room, or what to do next.
+  @inlinable
+  @inline(__always)
+  internal func sendLocked(_ event: Event, _ shared: inout Shared, admitted: Bool, thread: UInt) -> (Parker?, Work) {
+    guard !items.isTerminated else { return (nil, .idle) }
+    if !admitted, let parker = waitForRoom(&shared, thread: thread) { return (parker, .idle) }
+    if event.isTerminal { items.isTerminated = true }
+    return (nil, submit(&shared, .event(event, notify: true, foreign: false), thread: thread))
   }
 
   /// Atomically updates the current value and, if `notify`, sends it as the next element.
@@ -121,32 +127,44 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     _ body: (inout Element) throws(E) -> R
   ) throws(E) -> R {
     let thread = currentThreadID()
-    // A sender woken after waiting for room queues its item even if others filled the queue again
-    // meanwhile, so it waits at most once (the queue exceeds its bound by at most one item per
-    // waiting thread).
-    var admitted = false
-    while true {
-      let (result, roomWait, work) = try shared.withLock { (shared) throws(E) -> (R?, Parker?, Work) in
-        if !admitted, !items.isTerminated, let parker = waitForRoom(&shared, thread: thread) {
-          return (nil, parker, .idle)
-        }
-        var value = items.current!
-        items.current = nil  // keeps a copy-on-write value uniquely referenced while `body` runs
-        defer { items.current = value }
-        let result = try body(&value)
-        items.current = value
-        guard !items.isTerminated else { return (result, nil, .idle) }
-        let item = Item.event(.next(value), notify: notify, foreign: false)
-        return (result, nil, submit(&shared, item, thread: thread))
-      }
-      if let roomWait {
-        roomWait.wait()
-        admitted = true
-        continue
+    let (result, roomWait, work) = try shared.withLock { (shared) throws(E) in
+      try modifyLocked(&shared, admitted: false, notify: notify, thread: thread, body)
+    }
+    if let roomWait {
+      // As in `send`: after waiting once, the change is made and queued whatever the queue holds.
+      roomWait.wait()
+      let (result, _, work) = try shared.withLock { (shared) throws(E) in
+        try modifyLocked(&shared, admitted: true, notify: notify, thread: thread, body)
       }
       run(work)
       return result!
     }
+    run(work)
+    return result!
+  }
+
+  /// The locked part of ``modifyCurrent(notify:_:)``: either a parker to wait on for room (and no
+  /// result, `body` not run), or `body`'s result and what to do next.
+  @inlinable
+  @inline(__always)
+  internal func modifyLocked<R, E: Swift.Error>(
+    _ shared: inout Shared,
+    admitted: Bool,
+    notify: Bool,
+    thread: UInt,
+    _ body: (inout Element) throws(E) -> R
+  ) throws(E) -> (R?, Parker?, Work) {
+    if !admitted, !items.isTerminated, let parker = waitForRoom(&shared, thread: thread) {
+      return (nil, parker, .idle)
+    }
+    var value = items.current!
+    items.current = nil  // keeps a copy-on-write value uniquely referenced while `body` runs
+    defer { items.current = value }
+    let result = try body(&value)
+    items.current = value
+    guard !items.isTerminated else { return (result, nil, .idle) }
+    let item = Item.event(.next(value), notify: notify, foreign: false)
+    return (result, nil, submit(&shared, item, thread: thread))
   }
 
   /// The owner's current value.

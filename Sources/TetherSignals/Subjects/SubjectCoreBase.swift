@@ -92,6 +92,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
 extension SubjectCoreBase.Shared {
   /// Ends one delivery step: counts a finished item and releases whoever waits for it.
   @inlinable
+  @inline(__always)
   internal mutating func endStep(finishedItem: Bool) {
     if finishedItem { finished &+= 1 }
     if !stepWaiters.isEmpty {
@@ -120,6 +121,7 @@ extension SubjectCoreBase.Shared {
 
   /// Takes the parkers to signal after the lock is released (nil when there are none).
   @inlinable
+  @inline(__always)
   internal mutating func takeWakeups() -> [Parker]? {
     guard !wakeups.isEmpty else { return nil }
     defer { wakeups = [] }
