@@ -42,3 +42,45 @@ internal func continueDeliveryElsewhere(_ body: @escaping @Sendable () -> Void) 
 }
 
 private let handOverQueue = DispatchQueue(label: "Tether.delivery-hand-over")
+
+/// The thread-specific key of each thread's delivery depth: how many deliveries (as a subject's
+/// or property's deliverer) the thread is inside.
+///
+/// A thread inside a callback never waits for another subject (for room in its queue, for its
+/// turn to deliver, or for an in-flight callback in `dispose()`): the subject it would wait for may
+/// itself be waiting for the subject this thread is delivering, and the two would deadlock.
+///
+/// The key's value points to a per-thread counter allocated on first use and freed when the thread
+/// exits, so entering and leaving a delivery costs one `pthread_getspecific` and no
+/// `pthread_setspecific`. Cores copy the key at initialization, to skip the lazy global's
+/// initialization check on the hot path.
+@usableFromInline
+internal let deliveryDepthKey: pthread_key_t = {
+  var key = pthread_key_t()
+  let status = pthread_key_create(&key) { depth in
+    #if canImport(Darwin)
+    depth.assumingMemoryBound(to: Int.self).deallocate()
+    #else
+    depth?.assumingMemoryBound(to: Int.self).deallocate()
+    #endif
+  }
+  precondition(status == 0, "pthread_key_create failed with error \(status)")
+  return key
+}()
+
+/// The calling thread's delivery depth counter (allocated on first use).
+@inlinable
+internal func deliveryDepth(_ key: pthread_key_t) -> UnsafeMutablePointer<Int> {
+  if let depth = pthread_getspecific(key) { return depth.assumingMemoryBound(to: Int.self) }
+  let depth = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+  depth.initialize(to: 0)
+  pthread_setspecific(key, depth)
+  return depth
+}
+
+/// Whether the calling thread is inside a subject's or property's delivery (in a callback).
+@usableFromInline
+internal func isDeliveringOnThisThread() -> Bool {
+  guard let depth = pthread_getspecific(deliveryDepthKey) else { return false }
+  return depth.assumingMemoryBound(to: Int.self).pointee > 0
+}

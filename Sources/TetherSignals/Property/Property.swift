@@ -124,6 +124,19 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
     return binding
   }
 
+  /// Blocks until every value set so far (by any thread) has been delivered to the observers.
+  ///
+  /// Returns at once when nothing is being delivered. Use it when other threads may still be
+  /// setting the value and you need the observers to have seen everything sent before the call; once every
+  /// setter has returned, everything has been delivered already.
+  ///
+  /// Calling it from inside a callback of this property traps (it would wait for itself). From
+  /// inside a callback of another subject or property, it deadlocks if that one's delivery waits
+  /// for this property's.
+  public func waitUntilDelivered() {
+    core.waitUntilDelivered()
+  }
+
   /// A read-only view of this property.
   public var readOnlyView: AnyProperty<Value> {
     AnyProperty(property: self)

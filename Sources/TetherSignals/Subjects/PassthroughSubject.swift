@@ -1,13 +1,21 @@
 /// A subject that passes each event to the observers registered at that moment.
 ///
 /// Thread safety: `send` may be called from any number of threads at once. Events are delivered in
-/// the order the subject accepted them, one at a time; a send made while another thread (or a
-/// callback on this thread) is delivering is queued and delivered by that deliverer, so `send` can
-/// return before its event reached the observers; once every sender has returned, every event has
-/// been delivered. The exception is a flood: a thread that has delivered 4,096 events sent by other
-/// threads within one `send` hands the rest over to a dispatch queue and returns, so no `send` is
-/// held up indefinitely. Events sent by callbacks on the delivering thread itself never move
-/// delivery off that thread. No callback runs under the subject's lock.
+/// the order the subject accepted them, one at a time, and no callback runs under the subject's
+/// lock. A send made while another thread (or a callback on this thread) is delivering is queued
+/// and delivered by that deliverer, so `send` can return before its event reached the observers;
+/// but delivery never leaves the senders' threads, so once every sender has returned, every event
+/// has been delivered (``waitUntilDelivered()`` waits for that while others are still sending).
+///
+/// Delivery is bounded for every sender: a thread that has delivered 4,096 events queued by other
+/// threads hands delivery over to the next thread that sends (which first waits for the current
+/// callback to finish), and a sender that finds 1,024 events queued waits until half of them have
+/// been delivered, so memory stays bounded when observers cannot keep up. Senders inside a callback
+/// (of any subject or property) never wait; their events are queued.
+///
+/// Once `dispose()` returns on a thread that is not inside a callback, the observer's callback is
+/// not running and will not run again (so a callback must not block on the thread that disposes
+/// it). Disposing from inside a callback never waits.
 ///
 /// Misuse is defined: events sent after a terminal event are ignored; an observer that subscribes
 /// after the subject ended receives only the terminal event (as in Combine; ReactiveKit sends it
@@ -37,5 +45,18 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SubjectProto
   @inlinable
   public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
     core.observe(observer)
+  }
+
+  /// Blocks until every event sent so far (by any thread) has been delivered to the observers.
+  ///
+  /// Returns at once when nothing is being delivered. Use it when other threads may still be
+  /// sending and you need the observers to have seen everything sent before the call; once every
+  /// sender has returned, everything has been delivered already.
+  ///
+  /// Calling it from inside a callback of this subject traps (it would wait for itself). From
+  /// inside a callback of another subject or property, it deadlocks if that one's delivery waits
+  /// for this subject's.
+  public func waitUntilDelivered() {
+    core.waitUntilDelivered()
   }
 }

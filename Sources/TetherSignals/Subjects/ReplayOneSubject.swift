@@ -26,4 +26,17 @@ public final class ReplayOneSubject<Element, Error: Swift.Error>: SubjectProtoco
   public func observe(with observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void) -> any Disposable {
     core.observe(observer)
   }
+
+  /// Blocks until every event sent so far (by any thread) has been delivered to the observers.
+  ///
+  /// Returns at once when nothing is being delivered. Use it when other threads may still be
+  /// sending and you need the observers to have seen everything sent before the call; once every
+  /// sender has returned, everything has been delivered already.
+  ///
+  /// Calling it from inside a callback of this subject traps (it would wait for itself). From
+  /// inside a callback of another subject or property, it deadlocks if that one's delivery waits
+  /// for this subject's.
+  public func waitUntilDelivered() {
+    core.waitUntilDelivered()
+  }
 }

@@ -1,114 +1,131 @@
-extension SubjectCore.State {
-  /// Takes an event from a sender: queues it if someone is delivering, else starts delivering it.
+/// How many queued items a subject or property holds before senders on other threads wait.
+///
+/// Bounds memory under a steady overload; a waiting sender resumes once half the queue has been
+/// delivered. Threads inside a callback never wait (see ``SubjectCore``), and joining observers
+/// are not counted.
+@usableFromInline
+internal let deliveryQueueBound = 1_024
+
+extension SubjectCore {
+  /// Returns a parker to wait on (registered under the lock) when the calling thread must wait for
+  /// room before queueing an item, or nil when it may go ahead.
   @inlinable
-  internal mutating func submit(
-    event: SubjectCore.Event,
-    notify: Bool,
-    thread: UInt,
-    bufferSize: Int
-  ) -> SubjectCore.Work {
-    if isDelivering {
-      queue.append(.event(event, notify: notify, foreign: thread != deliverer))
-      return .idle
-    }
-    isDelivering = true
-    deliverer = thread
-    return process(.event(event, notify: notify, foreign: false), bufferSize: bufferSize)
+  @inline(__always)
+  internal func waitForRoom(_ shared: inout Shared, thread: UInt) -> Parker? {
+    guard shared.isDelivering, items.queue.count >= deliveryQueueBound else { return nil }
+    return registerRoomWaiter(&shared, thread: thread)
   }
 
-  /// Pops the next queued item to deliver, stops delivering when the queue is empty, or hands
-  /// delivery over once this deliverer spent its budget on other threads' events.
+  /// The slow part of ``waitForRoom(_:thread:)``, for a full queue.
+  @usableFromInline
+  internal func registerRoomWaiter(_ shared: inout Shared, thread: UInt) -> Parker? {
+    guard thread != shared.deliverer, !isDeliveringOnThisThread() else { return nil }
+    let parker = Parker()
+    shared.roomWaiters.append(parker)
+    return parker
+  }
+
+  /// Takes an item from a sender: queues it if someone is delivering (and volunteers to take over
+  /// if the deliverer asked for relief), else starts delivering it.
   @inlinable
-  internal mutating func next(bufferSize: Int, foreignDelivered: inout Int) -> SubjectCore.Work {
-    guard let item = queue.first else {
-      isDelivering = false
-      deliverer = 0
+  internal func submit(_ shared: inout Shared, _ item: Item, thread: UInt) -> Work {
+    shared.accepted &+= 1
+    guard shared.isDelivering else {
+      shared.isDelivering = true
+      shared.deliverer = thread
+      return process(item, &shared)
+    }
+    let foreign = thread != shared.deliverer
+    items.queue.append(foreign ? item.markedForeign : item)
+    if foreign && shared.reliefRequested && shared.successor == nil && !isDeliveringOnThisThread() {
+      let parker = Parker()
+      shared.successor = (thread, parker)
+      return .takeOver(parker)
+    }
+    return .idle
+  }
+
+  /// Hands delivery to a waiting successor, pops the next queued item to deliver, or stops
+  /// delivering when the queue is empty.
+  @inlinable
+  @inline(__always)
+  internal func next(_ shared: inout Shared, foreignDelivered: inout Int) -> Work {
+    if let successor = shared.successor {
+      shared.successor = nil
+      shared.reliefRequested = false
+      shared.deliverer = successor.thread
+      return .handOff(successor.parker)
+    }
+    guard !items.queue.isEmpty, let item = items.queue.popFirst() else {
+      shared.isDelivering = false
+      shared.deliverer = 0
+      shared.reliefRequested = false
+      if !shared.roomWaiters.isEmpty { shared.releaseRoomWaiters() }
       return .idle
     }
     if item.isForeign {
-      if foreignDelivered >= foreignDeliveryBudget {
-        deliverer = 0
-        return .handOff
-      }
       foreignDelivered += 1
+      if foreignDelivered > foreignDeliveryBudget { shared.reliefRequested = true }
     }
-    _ = queue.popFirst()
-    return process(item, bufferSize: bufferSize)
+    if !shared.roomWaiters.isEmpty && items.queue.count <= deliveryQueueBound / 2 {
+      shared.releaseRoomWaiters()
+    }
+    return process(item, &shared)
   }
 
   @inlinable
-  internal mutating func process(_ item: SubjectCore.Item, bufferSize: Int) -> SubjectCore.Work {
+  internal func process(_ item: Item, _ shared: inout Shared) -> Work {
     switch item {
     case .event(let event, let notify, _):
       switch event {
       case .next(let element):
-        if bufferSize == 1 && !replay.isEmpty {
-          replay.storage[replay.storage.count - 1] = element  // the common case of properties
+        if bufferSize == 1 && !items.replay.isEmpty {
+          items.replay.storage[items.replay.storage.count - 1] = element  // the common case of properties
         } else if bufferSize > 0 {
-          replay.append(element)
-          if replay.count > bufferSize { _ = replay.popFirst() }
+          items.replay.append(element)
+          if items.replay.count > bufferSize { _ = items.replay.popFirst() }
         }
-        return notify ? .deliver(event, slots) : .nothing
+        return notify ? .deliver(event, shared.slots) : .nothing
       case .failed, .completed:
-        terminal = event
-        let receivers = slots
-        for case let subscription? in slots { subscription.slot = -1 }
-        slots = []
-        freeSlots = []
+        items.terminal = event
+        let receivers = shared.slots
+        for subscription in receivers { subscription.slot = -1 }
+        shared.slots = []
         return .deliver(event, receivers)
       }
     case .join(let subscription, _):
-      return join(subscription)
+      return join(subscription, &shared)
     case .detach:
-      detach()
-      return .nothing
+      return .release(detach(&shared))
     }
   }
 
   /// Adds a joining observer (unless the core has ended) and returns what to replay to it.
   @inlinable
-  internal mutating func join(_ subscription: SubjectCore.Sub) -> SubjectCore.Work {
+  internal func join(_ subscription: Sub, _ shared: inout Shared) -> Work {
     guard !subscription.isDisposed else { return .nothing }
-    if terminal == nil { add(subscription) }
-    if replay.isEmpty && terminal == nil { return .nothing }
-    return .replay(subscription, ContiguousArray(replay.storage[replay.head...]), terminal)
+    if items.terminal == nil { add(subscription, to: &shared) }
+    if items.replay.isEmpty && items.terminal == nil { return .nothing }
+    return .replay(subscription, ContiguousArray(items.replay.storage[items.replay.head...]), items.terminal)
   }
 
-  /// Ends every registered subscription without an event.
+  /// Unregisters every subscription without an event and returns them; the caller ends them
+  /// (``SubscriptionBase/markEnded()``, which releases their observers) once the lock is released.
   @usableFromInline
-  internal mutating func detach() {
-    for case let subscription? in slots {
+  internal func detach(_ shared: inout Shared) -> ContiguousArray<SubscriptionBase> {
+    let detached = shared.slots
+    for subscription in detached {
       subscription.slot = -1
-      subscription.markEnded()
+      subscription.disposed.store(true, ordering: .releasing)
     }
-    slots = []
-    freeSlots = []
+    shared.slots = []
+    return detached
   }
 
   @inlinable
-  internal mutating func add(_ subscription: SubjectCore.Sub) {
-    if let slot = freeSlots.popLast() {
-      slots[slot] = subscription
-      subscription.slot = slot
-    } else {
-      subscription.slot = slots.count
-      slots.append(subscription)
-    }
-  }
-
-  /// Keeps iteration cost proportional to the live observers: when more than half the slots are
-  /// free, packs the live ones (amortized O(1) per removal).
-  @inlinable
-  internal mutating func compactIfSparse() {
-    guard freeSlots.count >= 32, freeSlots.count * 2 > slots.count else { return }
-    var packed = ContiguousArray<SubjectCore.Sub?>()
-    packed.reserveCapacity(slots.count - freeSlots.count)
-    for case let subscription? in slots {
-      subscription.slot = packed.count
-      packed.append(subscription)
-    }
-    slots = packed
-    freeSlots = []
+  internal func add(_ subscription: Sub, to shared: inout Shared) {
+    subscription.slot = shared.slots.count
+    shared.slots.append(subscription)
   }
 }
 
@@ -120,6 +137,16 @@ extension SubjectCore.Item {
     case .event(_, _, let foreign): return foreign
     case .join(_, let foreign): return foreign
     case .detach: return false
+    }
+  }
+
+  /// The same item, marked as queued by a thread other than the deliverer.
+  @inlinable
+  internal var markedForeign: Self {
+    switch self {
+    case .event(let event, let notify, _): return .event(event, notify: notify, foreign: true)
+    case .join(let subscription, _): return .join(subscription, foreign: true)
+    case .detach: return .detach
     }
   }
 }

@@ -7,13 +7,24 @@ import TetherSynchronization
 /// callbacks) queued meanwhile, in order. So observers never see overlapping callbacks, an event
 /// sent from inside a callback is delivered after the current one, and no callback runs under the
 /// lock. New observers join through the same queue, so each observer sees a contiguous suffix of one
-/// serial order, starting with the replayed elements as of its place in that order. A deliverer
-/// flooded by other threads hands over after ``foreignDeliveryBudget`` of their events.
+/// serial order, starting with the replayed elements as of its place in that order.
+///
+/// Delivery is bounded and never leaves the senders' threads:
+/// - After ``foreignDeliveryBudget`` items queued by other threads, the deliverer asks for relief;
+///   the next thread that queues an item waits for the current item to finish, then takes over, and
+///   the old deliverer returns. Until someone arrives it keeps delivering; if nobody arrives, the
+///   queue runs dry. So a deliverer is always inside a `send` (or `observe`) call: once every sender
+///   has returned, everything has been delivered.
+/// - A sender that finds ``deliveryQueueBound`` items queued waits until the deliverer has drained
+///   half of them, so memory stays bounded however fast producers are.
+/// - Threads inside a callback never wait (that could deadlock two subjects feeding each other):
+///   their items are queued beyond the bound, and they never take over another subject's delivery.
 @usableFromInline
-internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendable {
-  // Safe: the configuration is immutable and all mutable state lives in the `state` mutex.
+internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @unchecked Sendable {
+  // Safe: the configuration is immutable and `items` is only touched while holding `shared`.
   @usableFromInline internal typealias Event = Signal<Element, Error>.Event
   @usableFromInline internal typealias Sub = Subscription<Element, Error>
+  @usableFromInline internal typealias Shared = SubjectCoreBase.Shared
 
   /// A queued item; `foreign` when a thread other than the deliverer queued it.
   @usableFromInline
@@ -23,24 +34,26 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     case detach
   }
 
-  /// What the deliverer does next, decided under the lock and done outside it.
+  /// What a thread does next, decided under the lock and done outside it.
   @usableFromInline
   internal enum Work {
     case idle
     case nothing
-    case deliver(Event, ContiguousArray<Sub?>)
+    case deliver(Event, ContiguousArray<SubscriptionBase>)
     case replay(Sub, ContiguousArray<Element>, Event?)
-    case handOff
+    /// Hand delivery to the successor parked on this parker, and return.
+    case handOff(Parker)
+    /// Park until the current deliverer hands over, then deliver.
+    case takeOver(Parker)
+    /// Release the observers of detached subscriptions (outside the lock: releasing them can run
+    /// deinitializers that touch this subject).
+    case release(ContiguousArray<SubscriptionBase>)
   }
 
+  /// The element-typed state, guarded by the base class's lock.
   @usableFromInline
-  internal struct State {
-    @usableFromInline internal var slots = ContiguousArray<Sub?>()
-    @usableFromInline internal var freeSlots: [Int] = []
+  internal struct Items {
     @usableFromInline internal var queue = FIFOQueue<Item>()
-    @usableFromInline internal var isDelivering = false
-    /// The thread delivering, or 0 while delivery is being handed over.
-    @usableFromInline internal var deliverer: UInt = 0
     /// A terminal event was accepted (it may still be queued).
     @usableFromInline internal var isTerminated = false
     /// The terminal event, once delivered.
@@ -56,24 +69,23 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
 
   @usableFromInline internal let bufferSize: Int
   @usableFromInline internal let joinTransform: (@Sendable (Element) -> Element)?
-  @usableFromInline internal let state: Locked<State>
+  @exclusivity(unchecked) @usableFromInline internal var items = Items()
 
   @inlinable
   internal init(
     bufferSize: Int,
     current: Element? = nil,
     joinTransform: (@Sendable (Element) -> Element)? = nil,
-    reentryMessage: StaticString = Locked<State>.defaultReentryMessage
+    reentryMessage: StaticString = Locked<Shared>.defaultReentryMessage
   ) {
     tetherPrecondition(bufferSize >= 0, "A replay buffer size must not be negative (got \(bufferSize))")
     self.bufferSize = bufferSize
     self.joinTransform = joinTransform
-    var initial = State()
+    super.init(reentryMessage: reentryMessage)
     if let current, bufferSize > 0 {
-      initial.current = current
-      initial.replay.append(current)
+      items.current = current
+      items.replay.append(current)
     }
-    state = Locked(initial, reentryMessage: reentryMessage)
   }
 
   // MARK: Sending
@@ -82,12 +94,31 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   @inlinable
   internal func send(_ event: Event) {
     let thread = currentThreadID()
-    let work: Work = state.withLock { state in
-      guard !state.isTerminated else { return .idle }
-      if event.isTerminal { state.isTerminated = true }
-      return state.submit(event: event, notify: true, thread: thread, bufferSize: bufferSize)
+    let (roomWait, work) = shared.withLock { shared in
+      sendLocked(event, &shared, admitted: false, thread: thread)
+    }
+    if let roomWait {
+      // Woken after waiting for room: queue the event even if others filled the queue again
+      // meanwhile, so a sender waits at most once (the queue exceeds its bound by at most one
+      // item per waiting thread).
+      roomWait.wait()
+      let (_, work) = shared.withLock { shared in
+        sendLocked(event, &shared, admitted: true, thread: thread)
+      }
+      run(work)
+      return
     }
     run(work)
+  }
+
+  /// The locked part of ``send(_:)``: a parker to wait on for room, or what to do next.
+  @inlinable
+  @inline(__always)
+  internal func sendLocked(_ event: Event, _ shared: inout Shared, admitted: Bool, thread: UInt) -> (Parker?, Work) {
+    guard !items.isTerminated else { return (nil, .idle) }
+    if !admitted, let parker = waitForRoom(&shared, thread: thread) { return (parker, .idle) }
+    if event.isTerminal { items.isTerminated = true }
+    return (nil, submit(&shared, .event(event, notify: true, foreign: false), thread: thread))
   }
 
   /// Atomically updates the current value and, if `notify`, sends it as the next element.
@@ -100,24 +131,50 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
     _ body: (inout Element) throws(E) -> R
   ) throws(E) -> R {
     let thread = currentThreadID()
-    let (result, work) = try state.withLock { (state) throws(E) -> (R, Work) in
-      var value = state.current!
-      state.current = nil  // keeps a copy-on-write value uniquely referenced while `body` runs
-      defer { state.current = value }
-      let result = try body(&value)
-      state.current = value
-      guard !state.isTerminated else { return (result, .idle) }
-      let work = state.submit(event: .next(value), notify: notify, thread: thread, bufferSize: bufferSize)
-      return (result, work)
+    let (result, roomWait, work) = try shared.withLock { (shared) throws(E) in
+      try modifyLocked(&shared, admitted: false, notify: notify, thread: thread, body)
+    }
+    if let roomWait {
+      // As in `send`: after waiting once, the change is made and queued whatever the queue holds.
+      roomWait.wait()
+      let (result, _, work) = try shared.withLock { (shared) throws(E) in
+        try modifyLocked(&shared, admitted: true, notify: notify, thread: thread, body)
+      }
+      run(work)
+      return result!
     }
     run(work)
-    return result
+    return result!
+  }
+
+  /// The locked part of ``modifyCurrent(notify:_:)``: either a parker to wait on for room (and no
+  /// result, `body` not run), or `body`'s result and what to do next.
+  @inlinable
+  @inline(__always)
+  internal func modifyLocked<R, E: Swift.Error>(
+    _ shared: inout Shared,
+    admitted: Bool,
+    notify: Bool,
+    thread: UInt,
+    _ body: (inout Element) throws(E) -> R
+  ) throws(E) -> (R?, Parker?, Work) {
+    if !admitted, !items.isTerminated, let parker = waitForRoom(&shared, thread: thread) {
+      return (nil, parker, .idle)
+    }
+    var value = items.current!
+    items.current = nil  // keeps a copy-on-write value uniquely referenced while `body` runs
+    defer { items.current = value }
+    let result = try body(&value)
+    items.current = value
+    guard !items.isTerminated else { return (result, nil, .idle) }
+    let item = Item.event(.next(value), notify: notify, foreign: false)
+    return (result, nil, submit(&shared, item, thread: thread))
   }
 
   /// The owner's current value.
   @inlinable
   internal var current: Element {
-    state.withLock { $0.current! }
+    shared.withLock { _ in items.current! }
   }
 
   // MARK: Observing
@@ -128,18 +185,12 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   internal func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
     let subscription = Sub(observer: observer, core: self)
     let thread = currentThreadID()
-    let work: Work = state.withLock { state in
-      if state.isDelivering {
-        state.queue.append(.join(subscription, foreign: thread != state.deliverer))
+    let work: Work = shared.withLock { shared in
+      if !shared.isDelivering && items.replay.isEmpty && items.terminal == nil {
+        add(subscription, to: &shared)  // nothing to replay: no need to become the deliverer
         return .idle
       }
-      if state.replay.isEmpty && state.terminal == nil {
-        state.add(subscription)  // nothing to replay: no need to become the deliverer
-        return .idle
-      }
-      state.isDelivering = true
-      state.deliverer = thread
-      return state.join(subscription)
+      return submit(&shared, .join(subscription, foreign: false), thread: thread)
     }
     run(work)
     return subscription
@@ -148,38 +199,29 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   /// Unregisters every observer, in the delivery order, without sending anything. The owner calls
   /// it when it goes away, which breaks the reference cycles between the core and subscriptions.
   internal func detachAll() {
-    state.withLock { state in
-      if state.isDelivering {
-        state.queue.append(.detach)
-      } else {
-        state.detach()
+    let detached = shared.withLock { shared -> ContiguousArray<SubscriptionBase> in
+      if shared.isDelivering {
+        items.queue.append(.detach)
+        shared.accepted &+= 1
+        return []
       }
+      return detach(&shared)
     }
-  }
-
-  @inlinable
-  internal func remove(_ subscription: Sub) {
-    state.withLock { state in
-      let slot = subscription.slot
-      guard slot >= 0 else { return }
-      subscription.slot = -1
-      state.slots[slot] = nil
-      state.freeSlots.append(slot)
-      state.compactIfSparse()
-    }
+    for subscription in detached { subscription.markEnded() }
   }
 
   // MARK: Delivering
 
   /// Delivers `event` to every live subscription of a snapshot of the slots.
   @inlinable
-  internal func deliver(_ event: Event, to slots: ContiguousArray<Sub?>) {
+  internal func deliver(_ event: Event, to slots: ContiguousArray<SubscriptionBase>) {
     // The snapshot owns its buffer, which owns every subscription in it until the loop ends (the
     // core's own array is copied on write if it changes meanwhile). So the loop can use the
-    // subscriptions without retaining each one around the observer call.
+    // subscriptions without retaining each one around the observer call. Every element is a
+    // `Sub`: the core only ever registers its own subscriptions.
     slots.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: Unmanaged<Sub>?.self) { subscriptions in
-        for case let subscription? in subscriptions {
+      buffer.withMemoryRebound(to: Unmanaged<Sub>.self) { subscriptions in
+        for subscription in subscriptions {
           subscription._withUnsafeGuaranteedRef { $0.receive(event) }
         }
       }
@@ -191,16 +233,26 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
   @inlinable
   internal func run(_ first: consuming Work) {
     var work = first
+    if case .idle = work { return }
+    let depth = deliveryDepth(depthKey)
+    depth.pointee += 1
+    defer { depth.pointee -= 1 }
     var foreignDelivered = 0
+    var finishedItem = true
     while true {
       switch consume work {
       case .idle:
         return
-      case .handOff:
-        continueDeliveryElsewhere { self.resumeDelivery() }
+      case .handOff(let successor):
+        successor.signal()
         return
+      case .takeOver(let parker):
+        parker.wait()  // the previous deliverer made this thread the deliverer
+        finishedItem = false
       case .nothing:
         break
+      case .release(let detached):
+        for subscription in detached { subscription.markEnded() }
       case .deliver(let event, let slots):
         deliver(event, to: slots)
       case .replay(let subscription, let elements, let terminal):
@@ -213,21 +265,16 @@ internal final class SubjectCore<Element, Error: Swift.Error>: @unchecked Sendab
           subscription.markEnded()
         }
       }
-      work = state.withLock { state in
-        state.next(bufferSize: bufferSize, foreignDelivered: &foreignDelivered)
+      let wakeups: [Parker]?
+      (work, wakeups) = shared.withLock { shared in
+        shared.endStep(finishedItem: finishedItem)
+        let next = next(&shared, foreignDelivered: &foreignDelivered)
+        return (next, shared.takeWakeups())
+      }
+      finishedItem = true
+      if let wakeups {
+        for parker in wakeups { parker.signal() }
       }
     }
-  }
-
-  /// Takes over a handed-over delivery on this thread.
-  @usableFromInline
-  internal func resumeDelivery() {
-    let thread = currentThreadID()
-    var foreignDelivered = 0
-    let work: Work = state.withLock { state in
-      state.deliverer = thread
-      return state.next(bufferSize: bufferSize, foreignDelivered: &foreignDelivered)
-    }
-    run(work)
   }
 }

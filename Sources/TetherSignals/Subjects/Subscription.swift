@@ -1,46 +1,67 @@
 import Synchronization
 
-/// One observer registered with a ``SubjectCore``; disposing it unregisters the observer in O(1).
+/// What a subscription is without its element type: enough to dispose it and find its slot.
+///
+/// `any Disposable` calls reach ``dispose()`` here, in code that does not depend on the element type.
 @usableFromInline
-internal final class Subscription<Element, Error: Swift.Error>: Disposable, @unchecked Sendable {
-  // Safe: `core` is immutable and `disposed` is atomic; `slot` is only read or written while
-  // holding the owning core's lock; `observer` is only called by the core's deliverer and only
-  // replaced by `markEnded()`, which runs on the deliverer or under the lock while nobody delivers.
+internal class SubscriptionBase: Disposable, @unchecked Sendable {
+  // Safe: `core` is immutable, `disposed` is atomic, and `slot` is only read or written while
+  // holding the owning core's lock.
   //
   // The core is held strongly (a weak reference costs a side table and atomic weak-count traffic
   // on every subscribe and dispose). The cycle core -> slots -> subscription -> core is broken when
   // the subscription is removed, when the core terminates, or when the subject or property owning
-  // the core deinitializes and calls `detachAll()`.
+  // the core deinitializes.
   //
   // An operator keeps the subscription (to dispose it) while the observer captures the operator's
   // state, a second cycle that nothing outside breaks when the subject goes away without
-  // completing. So an ended subscription drops its observer.
-  @exclusivity(unchecked) @usableFromInline
-  internal var observer: @Sendable (Signal<Element, Error>.Event) -> Void
-  @usableFromInline internal let core: SubjectCore<Element, Error>
+  // completing. So an ended subscription drops its observer (see `Subscription.markEnded()`).
+  @usableFromInline internal let core: SubjectCoreBase
   @usableFromInline internal let disposed = Atomic<Bool>(false)
 
   /// The index of this subscription in the core's slot array, or -1 when not registered.
   @exclusivity(unchecked) @usableFromInline internal var slot = -1
 
   @inlinable
-  internal init(
-    observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void,
-    core: SubjectCore<Element, Error>
-  ) {
-    self.observer = observer
+  internal init(core: SubjectCoreBase) {
     self.core = core
   }
 
   @inlinable
-  internal var isDisposed: Bool {
+  internal final var isDisposed: Bool {
     disposed.load(ordering: .acquiring)
   }
 
   @inlinable
-  internal func dispose() {
+  internal final func dispose() {
     guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
     core.remove(self)
+  }
+
+  /// Marks the subscription ended without touching the core (used when the core terminates or is
+  /// detached); the subclass also releases the observer and everything it captures.
+  @usableFromInline
+  internal func markEnded() {
+    disposed.store(true, ordering: .releasing)
+  }
+}
+
+/// One observer registered with a ``SubjectCore``; disposing it unregisters the observer in O(1).
+@usableFromInline
+internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase, @unchecked Sendable {
+  // Safe: `observer` is only called by the core's deliverer and only replaced by `markEnded()`,
+  // which runs on the deliverer or under the core's lock while nobody delivers; the rest is the
+  // base class's.
+  @exclusivity(unchecked) @usableFromInline
+  internal var observer: @Sendable (Signal<Element, Error>.Event) -> Void
+
+  @inlinable
+  internal init(
+    observer: @escaping @Sendable (Signal<Element, Error>.Event) -> Void,
+    core: SubjectCoreBase
+  ) {
+    self.observer = observer
+    super.init(core: core)
   }
 
   /// Delivers `event` unless disposed; after a terminal event the subscription is ended.
@@ -51,11 +72,10 @@ internal final class Subscription<Element, Error: Swift.Error>: Disposable, @unc
     if event.isTerminal { markEnded() }
   }
 
-  /// Marks the subscription ended without touching the core (used when the core terminates or is
-  /// detached), and releases the observer and everything it captures.
-  @inlinable
-  internal func markEnded() {
-    disposed.store(true, ordering: .releasing)
+  /// Ends the subscription and releases the observer and everything it captures.
+  @usableFromInline
+  internal override func markEnded() {
+    super.markEnded()
     observer = { _ in }
   }
 }

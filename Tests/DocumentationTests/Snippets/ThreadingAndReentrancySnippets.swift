@@ -104,6 +104,24 @@ final class ThreadingAndReentrancySnippetTests: XCTestCase {
     bag.dispose()
   }
 
+  func testWaitUntilDeliveredWhileAnotherThreadSends() {
+    // snippet: threading-wait-until-delivered
+    let bag = DisposeBag()
+    let events = PassthroughSubject<Int, Never>()
+    let count = Property(0)
+    events.observeNext { _ in count.modify { $0 += 1 } }.dispose(in: bag)
+    let others = DispatchGroup()
+    DispatchQueue.global().async(group: others) { for value in 0..<1_000 { events.send(value) } }
+    for value in 0..<1_000 { events.send(value) }
+    events.waitUntilDelivered()  // this thread's events have arrived, though another may still send
+    print(count.value >= 1_000)  // true
+    others.wait()
+    print(count.value)  // 2000: every sender has returned, so everything has been delivered
+    // snippet-end
+    XCTAssertEqual(printed.lines, ["true", "2000"])
+    bag.dispose()
+  }
+
   func testChangesetsAreSnapshots() {
     // snippet: threading-snapshots
     let items = MutableObservableArray(["a"])
