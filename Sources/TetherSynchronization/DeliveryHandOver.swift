@@ -1,0 +1,72 @@
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How many items queued by other threads a deliverer delivers before it hands the rest over.
+///
+/// The same budget as the signal runtime's subjects: a thread that finds an engine idle delivers
+/// its own item, then whatever other threads queued meanwhile, so once every sender has returned
+/// everything has been delivered; only a sustained flood (more than this many of other threads'
+/// items in one call) moves delivery to ``handOverDelivery(_:)`` so that no caller is held forever.
+@usableFromInline package let deliveryHandOverBudget = 4_096
+
+/// Continues a handed-over delivery on Tether's containers' hand-over queue.
+///
+/// A serial queue rather than a global one: libdispatch gives serial queues a thread even when the
+/// global pool is busy (they "overcommit"), and the pool may be busy precisely with the threads
+/// flooding the engine. Deliveries handed over by several engines take turns on it, each at most
+/// ``deliveryHandOverBudget`` foreign items at a time.
+@usableFromInline package func handOverDelivery(_ body: @escaping @Sendable () -> Void) {
+  handOverQueue.async(execute: body)
+}
+
+private let handOverQueue = DispatchQueue(label: "Tether.container-delivery-hand-over")
+
+/// Marks the threads that are delivering (running observers of) a delivery engine.
+///
+/// A thread inside a delivery must never block waiting for another engine's delivery: that engine's
+/// deliverer may be waiting for this one (two containers observing each other from two threads).
+/// So waits that are otherwise part of the contract (a producer waiting for queue room, `dispose()`
+/// waiting for an in-flight callback) are skipped on such a thread.
+@usableFromInline package enum DeliveringThread {
+  /// Whether the calling thread is inside a delivery of any engine that marks itself.
+  @inlinable
+  package static var isDelivering: Bool {
+    depth != 0
+  }
+
+  /// Marks the calling thread as delivering until the matching ``leave(_:)``; returns the value
+  /// to pass to it. Nested deliveries (an observer mutating another container) nest.
+  @inlinable
+  package static func enter() -> Int {
+    let previous = depth
+    depth = previous + 1
+    return previous
+  }
+
+  /// Ends the delivery started by the ``enter()`` that returned `previous`.
+  @inlinable
+  package static func leave(_ previous: Int) {
+    depth = previous
+  }
+
+  @usableFromInline
+  static var depth: Int {
+    get { Int(bitPattern: pthread_getspecific(deliveringKey)) }
+    set { pthread_setspecific(deliveringKey, UnsafeRawPointer(bitPattern: newValue)) }
+  }
+}
+
+@usableFromInline
+let deliveringKey: pthread_key_t = {
+  var key = pthread_key_t()
+  let status = pthread_key_create(&key, nil)
+  precondition(status == 0, "pthread_key_create failed with error \(status)")
+  return key
+}()
