@@ -53,6 +53,9 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     case deliver(Changeset, ContiguousArray<ContainerSubscriber<Changeset>>)
     case reload(ContainerSubscriber<Changeset>, Collection, completed: Bool)
     case complete(ContiguousArray<ContainerSubscriber<Changeset>>)
+    /// Take over delivery once the semaphore is signalled (see ``State/handOverWanted``).
+    case takeOver(DispatchSemaphore)
+    /// Hand the rest of the delivery to the hand-over queue.
     case handOff
   }
 
@@ -107,6 +110,12 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     @usableFromInline var submitted: UInt64 = 0
     @usableFromInline var finished: UInt64 = 0
     @usableFromInline var waiters: [Waiter] = []
+    /// The deliverer has spent its budget on other threads' items: the next thread that submits
+    /// something takes delivery over.
+    @usableFromInline var handOverWanted = false
+    /// The thread taking delivery over, waiting for the current item to finish.
+    @usableFromInline var successor: DispatchSemaphore?
+    @usableFromInline var successorThread: UInt = 0
 
     @inlinable init(collection: Collection) {
       self.collection = collection
@@ -341,6 +350,13 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       case .handOff:
         handOverDelivery { self.resumeDelivery() }
         return
+      case .takeOver(let turn):
+        // The former deliverer signals once it has finished its current item and made this
+        // thread the deliverer; it then returns.
+        turn.wait()
+        foreignDelivered = 0
+        work = withLock { $0.advance(foreignDelivered: &foreignDelivered) }
+        continue
       case .nothing:
         break
       case .deliver(let changeset, let slots):
@@ -445,12 +461,27 @@ extension ContainerCore.State {
     submitted &+= 1
     if isDelivering {
       queue.append(consume item)
+      if handOverWanted { return takeOver(thread: thread) }
       return .idle
     }
     isDelivering = true
     deliverer = thread
     position = collection
     return process(consume item)
+  }
+
+  /// Becomes the successor of a deliverer that has spent its budget, unless the calling thread is
+  /// delivering (then it must not wait) or is the deliverer itself.
+  @usableFromInline
+  mutating func takeOver(thread: UInt) -> ContainerCore<Changeset>.Work {
+    guard successor == nil, deliverer != 0, deliverer != thread, !DeliveringThread.isDelivering else {
+      return .idle
+    }
+    handOverWanted = false
+    let turn = DispatchSemaphore(value: 0)
+    successor = turn
+    successorThread = thread
+    return .takeOver(turn)
   }
 
   /// Records that the item just delivered is done, then continues with ``advance(foreignDelivered:)``.
@@ -461,26 +492,45 @@ extension ContainerCore.State {
   }
 
   /// Applies the removals recorded during the last item, wakes the waiters whose items have been
-  /// delivered, then pops the next queued item, stops delivering when the queue is empty, or hands
-  /// delivery over once this deliverer spent its budget on other threads' items.
+  /// delivered, then pops the next queued item or stops delivering when the queue is empty.
+  ///
+  /// Once this deliverer has delivered ``deliveryHandOverBudget`` items from other threads, it asks
+  /// for a successor: the next thread that submits something waits for the current item, then
+  /// delivers in its place while this one returns. Only if no successor comes within another
+  /// budget (possible only when the items come from inside other deliveries, whose threads must
+  /// not wait) does it hand the rest to the hand-over queue.
   @inlinable
   mutating func advance(foreignDelivered: inout Int) -> ContainerCore<Changeset>.Work {
     if !pendingRemovals.isEmpty { applyPendingRemovals() }
     if !waiters.isEmpty { wakeWaiters() }
+    if successor != nil { return passDelivery() }
     guard let isForeign = queue.first?.isForeign else {
       isDelivering = false
       deliverer = 0
+      handOverWanted = false
       position = nil
       return .idle
     }
     if isForeign {
       if foreignDelivered >= deliveryHandOverBudget {
-        deliverer = 0
-        return .handOff
+        if foreignDelivered >= 2 * deliveryHandOverBudget {
+          handOverWanted = false
+          deliverer = 0
+          return .handOff
+        }
+        handOverWanted = true
       }
       foreignDelivered += 1
     }
     return process(queue.popFirst()!)
+  }
+
+  /// Makes the waiting successor the deliverer and stops this one.
+  @usableFromInline
+  mutating func passDelivery() -> ContainerCore<Changeset>.Work {
+    deliverer = successorThread
+    successor.take()!.signal()
+    return .idle
   }
 
   @inlinable
