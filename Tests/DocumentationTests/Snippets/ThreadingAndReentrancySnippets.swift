@@ -134,6 +134,24 @@ final class ThreadingAndReentrancySnippetTests: XCTestCase {
     bag.dispose()
   }
 
+  func testWaitingUntilAContainersChangesetsAreDelivered() async {
+    let bag = DisposeBag()
+    // snippet: threading-wait-until-delivered
+    let scores = MutableObservableArray<Int>([])
+    let shown = Property(0)
+    scores.observeNext { shown.value = $0.collection.count }.dispose(in: bag)
+    await withTaskGroup(of: Void.self) { group in
+      for score in 0..<100 {
+        group.addTask { scores.append(score) }
+      }
+    }
+    await scores.waitUntilDelivered()
+    print(shown.value)  // 100: every changeset has reached the observer
+    // snippet-end
+    XCTAssertEqual(printed.lines, ["100"])
+    XCTAssertEqual(scores.collection.count, 100)
+  }
+
   @MainActor
   func testTheSwift6Patterns() async {
     // snippet: threading-swift6-usage
