@@ -16,15 +16,16 @@ import TetherSynchronization
 /// A new observer joins through the same queue and first receives a reload of the collection as of
 /// its place in that order (not the latest state, which may be ahead of the queue).
 ///
-/// Bounds (see ThreadingAndReentrancy.md): a deliverer hands delivery over to a dispatch queue
-/// after ``deliveryHandOverBudget`` items queued by other threads; a mutator that finds
-/// ``maxQueuedChangesets`` items waiting (and is not itself delivering) waits until the queue is
-/// down to half of that before it mutates, so queued snapshots stay bounded.
+/// Bounds (see ThreadingAndReentrancy.md): a deliverer that has delivered
+/// ``deliveryHandOverBudget`` items queued by other threads passes delivery to the next thread
+/// that submits something (``State/takeOver(thread:)``), or, failing that, to a dispatch queue; a
+/// mutator that finds ``maxQueuedChangesets`` items waiting (and is not itself delivering) waits
+/// until the queue is down to half of that before it mutates, so queued snapshots stay bounded.
 ///
 /// Ownership of `slots`: the deliverer iterates a copy of the array outside the lock. The array is
 /// only ever written while no such copy exists: when no delivery runs, or by the deliverer under
 /// the lock after it dropped its copy. A disposal during a delivery only records the subscriber in
-/// `pendingRemovals`, which the deliverer applies in ``State/next(countingFinished:foreignDelivered:)``.
+/// `pendingRemovals`, which the deliverer applies in ``State/advance(foreignDelivered:)``.
 ///
 /// Why not `Property<Changeset>`: a property keeps its last value twice (current value and replay
 /// buffer), so the collection inside the last changeset would always be shared when the next

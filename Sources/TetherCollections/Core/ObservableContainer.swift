@@ -59,10 +59,11 @@ public class ObservableContainer<Changeset: ObservableContainerChangeset>: Signa
   /// every observer.
   ///
   /// A mutation can return before its changeset is delivered: when another thread is delivering at
-  /// that moment, that thread delivers it, and after a hand-over (a deliverer that has delivered
-  /// 4,096 changesets from other threads in one call hands the rest to a dispatch queue) delivery
-  /// may still be running after every mutating thread has returned. Call this before reading what
-  /// observers built, for example at the end of a test or before handing a result over.
+  /// that moment, that thread delivers it. Once every thread that mutated has returned, everything
+  /// has been delivered, except after the fallback hand-over to a dispatch queue (a deliverer
+  /// flooded only by mutations made from inside observers). Call this when you cannot tell whether
+  /// the mutating threads have returned, or before reading what observers built, for example at
+  /// the end of a test or before handing a result over.
   ///
   /// Returns at once when nothing is being delivered. Must not be called from inside an observer
   /// of any container while this one is delivering: that traps, because the observer would wait
