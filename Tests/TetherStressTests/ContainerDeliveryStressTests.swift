@@ -181,7 +181,6 @@ final class ContainerDeliveryStressTests: XCTestCase {
     }
     values[floods] = 1
     firstReturned.store(true, ordering: .releasing)
-    let sentBeforeReturn = values.collection.prefix(floods).reduce(0, +)
     XCTAssertEqual(group.wait(timeout: .now() + 120), .success)
     values.waitUntilDelivered()
     XCTAssertEqual(
@@ -189,7 +188,6 @@ final class ContainerDeliveryStressTests: XCTestCase {
     XCTAssertEqual(overlaps.load(ordering: .relaxed), 0)
     XCTAssertEqual(outOfOrder.load(ordering: .relaxed), 0, "a thread's changesets arrived out of order")
     XCTAssertEqual(seen.get(), values.collection)
-    XCTAssertGreaterThan(sentBeforeReturn, 4_096, "the floods did not outpace the observer; nothing was handed over")
     observation.dispose()
   }
 
