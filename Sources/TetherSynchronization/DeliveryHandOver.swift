@@ -38,35 +38,47 @@ private let handOverQueue = DispatchQueue(label: "Tether.container-delivery-hand
   /// Whether the calling thread is inside a delivery of any engine that marks itself.
   @inlinable
   package static var isDelivering: Bool {
-    depth != 0
+    depth.pointee != 0
   }
 
   /// Marks the calling thread as delivering until the matching ``leave(_:)``; returns the value
   /// to pass to it. Nested deliveries (an observer mutating another container) nest.
   @inlinable
-  package static func enter() -> Int {
-    let previous = depth
-    depth = previous + 1
-    return previous
+  package static func enter() -> UnsafeMutablePointer<Int> {
+    let cell = depth
+    cell.pointee += 1
+    return cell
   }
 
-  /// Ends the delivery started by the ``enter()`` that returned `previous`.
+  /// Ends the delivery started by the ``enter()`` that returned `cell`.
   @inlinable
-  package static func leave(_ previous: Int) {
-    depth = previous
+  package static func leave(_ cell: UnsafeMutablePointer<Int>) {
+    cell.pointee -= 1
   }
 
+  /// The calling thread's delivery depth: one cell per thread, allocated on first use and freed
+  /// when the thread exits, so that entering and leaving a delivery costs one thread-local lookup.
   @usableFromInline
-  static var depth: Int {
-    get { Int(bitPattern: pthread_getspecific(deliveringKey)) }
-    set { pthread_setspecific(deliveringKey, UnsafeRawPointer(bitPattern: newValue)) }
+  static var depth: UnsafeMutablePointer<Int> {
+    if let cell = pthread_getspecific(deliveringKey) {
+      return cell.assumingMemoryBound(to: Int.self)
+    }
+    let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    cell.initialize(to: 0)
+    pthread_setspecific(deliveringKey, cell)
+    return cell
   }
 }
 
 @usableFromInline
 let deliveringKey: pthread_key_t = {
   var key = pthread_key_t()
-  let status = pthread_key_create(&key, nil)
+  // The destructor's parameter is optional on Linux and not on Apple platforms.
+  #if canImport(Darwin)
+  let status = pthread_key_create(&key) { cell in cell.deallocate() }
+  #else
+  let status = pthread_key_create(&key) { cell in cell?.deallocate() }
+  #endif
   precondition(status == 0, "pthread_key_create failed with error \(status)")
   return key
 }()

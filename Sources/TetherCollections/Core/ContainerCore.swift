@@ -162,21 +162,28 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   /// full, the calling thread first waits for room (see ``maxQueuedChangesets``).
   @inlinable @discardableResult
   func mutate<Result>(_ body: (inout Collection) -> (Result, Changeset)) -> Result {
-    let thread = currentThreadID()
-    var outcome: (Result, Work)?
-    repeat {
-      let room = withLock { state -> DispatchSemaphore? in
-        if let room = state.waitForRoom() { return room }
+    while true {
+      let attempt = withLock { state -> Attempt<Result> in
+        if let room = state.waitForRoom() { return .wait(room) }
         let (result, changeset) = body(&state.collection)
         state.version &+= 1
-        outcome = (result, state.submit(consume changeset, thread: thread))
-        return nil
+        return .done(result, state.submit(consume changeset))
       }
-      room?.wait()
-    } while outcome == nil
-    let (result, work) = outcome.take()!
-    run(work)
-    return result
+      switch consume attempt {
+      case .done(let result, let work):
+        run(work)
+        return result
+      case .wait(let room):
+        room.wait()
+      }
+    }
+  }
+
+  /// The outcome of one attempt to mutate: done, or wait for room in the queue and try again.
+  @usableFromInline
+  enum Attempt<Result> {
+    case done(Result, Work)
+    case wait(DispatchSemaphore)
   }
 
   /// Like ``mutate(_:)``, but tells `body` whether anyone will receive the changeset, so that an
@@ -186,25 +193,22 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   package func mutate<Result>(
     skippingUnobserved body: (inout Collection, _ isObserved: Bool) -> (Result, Changeset?)
   ) -> Result {
-    let thread = currentThreadID()
-    var outcome: (Result, Work)?
-    repeat {
-      let room = withLock { state -> DispatchSemaphore? in
-        if let room = state.waitForRoom() { return room }
+    while true {
+      let attempt = withLock { state -> Attempt<Result> in
+        if let room = state.waitForRoom() { return .wait(room) }
         let (result, changeset) = body(&state.collection, state.isObserved)
         state.version &+= 1
-        guard let changeset else {
-          outcome = (result, .idle)
-          return nil
-        }
-        outcome = (result, state.submit(consume changeset, thread: thread))
-        return nil
+        guard let changeset else { return .done(result, .idle) }
+        return .done(result, state.submit(consume changeset))
       }
-      room?.wait()
-    } while outcome == nil
-    let (result, work) = outcome.take()!
-    run(work)
-    return result
+      switch consume attempt {
+      case .done(let result, let work):
+        run(work)
+        return result
+      case .wait(let room):
+        room.wait()
+      }
+    }
   }
 
   /// Like ``mutate(_:)``, for a change whose preparation runs user code (`==`, `hash(into:)`,
@@ -218,7 +222,6 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     preparing prepare: (Collection) -> Prepared,
     _ apply: (inout Collection, Prepared) -> (Result, Changeset)
   ) -> Result {
-    let thread = currentThreadID()
     for _ in 0..<3 {
       let (snapshot, version) = self.snapshot
       let prepared = prepare(snapshot)
@@ -228,7 +231,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         if let room = state.waitForRoom() { return room }
         let (result, changeset) = apply(&state.collection, prepared)
         state.version &+= 1
-        outcome = (result, state.submit(consume changeset, thread: thread))
+        outcome = (result, state.submit(consume changeset))
         return nil
       }
       room?.wait()
@@ -449,8 +452,10 @@ extension ContainerCore.State {
   /// delivering it. Nothing is emitted after completion, and nothing is delivered (or kept) when
   /// there are no observers and no delivery is running.
   @inlinable
-  mutating func submit(_ changeset: consuming Changeset, thread: UInt) -> ContainerCore<Changeset>.Work {
+  mutating func submit(_ changeset: consuming Changeset) -> ContainerCore<Changeset>.Work {
     guard isObserved else { return .idle }
+    // The thread is only looked up for a changeset someone will receive.
+    let thread = currentThreadID()
     return submit(item: .change(consume changeset, foreign: thread != deliverer), thread: thread)
   }
 
