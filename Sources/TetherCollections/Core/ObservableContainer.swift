@@ -75,7 +75,7 @@ public class ObservableContainer<Changeset: ObservableContainerChangeset>: Signa
   }
 
   /// Suspends until every changeset of the mutations that returned before this call has reached
-  /// every observer; the asynchronous form of ``waitUntilDelivered()``, which does not block a
+  /// every observer; the asynchronous form of `waitUntilDelivered()`, which does not block a
   /// thread while it waits.
   ///
   /// - Complexity: O(1) plus the wait.

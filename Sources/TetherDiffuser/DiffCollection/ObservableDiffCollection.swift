@@ -24,7 +24,7 @@ import TetherSignals
 /// **Order and threads.** Each changeset applies to the previous one's collection; all observers
 /// see the mutations in the one order they were applied, one at a time, never under a lock (the
 /// delivery rules of every observable container, including the hand-over, the bound on queued
-/// changesets and ``waitUntilDelivered()``; see ThreadingAndReentrancy.md). A mutation made from
+/// changesets and `waitUntilDelivered()`; see ThreadingAndReentrancy.md). A mutation made from
 /// inside an observer is delivered after the current delivery. The filters, the sort order, the
 /// identity function and `==` run while the collection's lock is held, so they must be pure
 /// functions of their arguments and must not touch this collection.
@@ -173,7 +173,7 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
   }
 
   /// Blocks until every changeset of the mutations that returned before this call has reached
-  /// every observer (see ``ObservableContainer/waitUntilDelivered()``).
+  /// every observer (like the blocking `waitUntilDelivered()` of ``ObservableContainer``).
   ///
   /// Returns at once when nothing is being delivered; traps when called from inside an observer
   /// while this collection is delivering.
