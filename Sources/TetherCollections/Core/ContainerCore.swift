@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import TetherChangesets
 import TetherSignals
@@ -15,21 +16,33 @@ import TetherSynchronization
 /// A new observer joins through the same queue and first receives a reload of the collection as of
 /// its place in that order (not the latest state, which may be ahead of the queue).
 ///
+/// Bounds (see ThreadingAndReentrancy.md): a deliverer that has delivered
+/// ``deliveryHandOverBudget`` items queued by other threads passes delivery to the next thread
+/// that submits something (``State/takeOver(thread:)``), or, failing that, to a dispatch queue; a
+/// mutator that finds ``maxQueuedChangesets`` items waiting (and is not itself delivering) waits
+/// until the queue is down to half of that before it mutates, so queued snapshots stay bounded.
+///
+/// Ownership of `slots`: the deliverer iterates a copy of the array outside the lock. The array is
+/// only ever written while no such copy exists: when no delivery runs, or by the deliverer under
+/// the lock after it dropped its copy. A disposal during a delivery only records the subscriber in
+/// `pendingRemovals`, which the deliverer applies in ``State/advance(foreignDelivered:)``.
+///
 /// Why not `Property<Changeset>`: a property keeps its last value twice (current value and replay
 /// buffer), so the collection inside the last changeset would always be shared when the next
 /// mutation starts and every single `append` would copy the whole collection. Here the last
 /// delivered collection is only kept while a delivery is running, so an idle container's
 /// collection is uniquely referenced again once observers have let go of their changesets.
 @usableFromInline
-final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked Sendable {
+package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked Sendable {
   // Safe: all mutable state is in the `state` mutex; `batchThread` is atomic.
-  @usableFromInline typealias Collection = Changeset.Collection
-  @usableFromInline typealias Event = Signal<Changeset, Never>.Event
+  @usableFromInline package typealias Collection = Changeset.Collection
+  @usableFromInline package typealias Event = Signal<Changeset, Never>.Event
 
   @usableFromInline
   enum Item {
-    case change(Changeset)
-    case join(ContainerSubscriber<Changeset>)
+    /// A changeset; `foreign` when a thread other than the deliverer queued it.
+    case change(Changeset, foreign: Bool)
+    case join(ContainerSubscriber<Changeset>, foreign: Bool)
     case complete
   }
 
@@ -38,9 +51,38 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
   enum Work {
     case idle
     case nothing
-    case deliver(Changeset, ContiguousArray<ContainerSubscriber<Changeset>?>)
+    case deliver(Changeset, ContiguousArray<ContainerSubscriber<Changeset>>)
     case reload(ContainerSubscriber<Changeset>, Collection, completed: Bool)
-    case complete(ContiguousArray<ContainerSubscriber<Changeset>?>)
+    case complete(ContiguousArray<ContainerSubscriber<Changeset>>)
+    /// Take over delivery once the semaphore is signalled (see ``State/handOverWanted``).
+    case takeOver(DispatchSemaphore)
+    /// Hand the rest of the delivery to the hand-over queue.
+    case handOff
+  }
+
+  /// A thread blocked until `finished` reaches `target` (see ``State/finished``).
+  @usableFromInline
+  struct Waiter {
+    @usableFromInline let target: UInt64
+    @usableFromInline let wake: Wake
+
+    @inlinable init(target: UInt64, wake: Wake) {
+      self.target = target
+      self.wake = wake
+    }
+  }
+
+  @usableFromInline
+  enum Wake {
+    case semaphore(DispatchSemaphore)
+    case continuation(CheckedContinuation<Void, Never>)
+
+    @inlinable func callAsFunction() {
+      switch self {
+      case .semaphore(let semaphore): semaphore.signal()
+      case .continuation(let continuation): continuation.resume()
+      }
+    }
   }
 
   @usableFromInline
@@ -49,16 +91,36 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
     /// Incremented by every mutation; lets long computations run outside the lock (see
     /// ``mutate(preparing:_:)``).
     @usableFromInline var version: UInt64 = 0
-    @usableFromInline var slots = ContiguousArray<ContainerSubscriber<Changeset>?>()
-    @usableFromInline var freeSlots: [Int] = []
+    /// The registered observers, densely packed (a removal moves the last one into the hole).
+    @usableFromInline var slots = ContiguousArray<ContainerSubscriber<Changeset>>()
+    /// Subscribers disposed while a delivery was running, removed from `slots` by the deliverer.
+    @usableFromInline var pendingRemovals: [ContainerSubscriber<Changeset>] = []
     @usableFromInline var queue = DeliveryQueue<Item>()
     @usableFromInline var isDelivering = false
+    /// The thread delivering, or 0 while delivery is being handed over.
+    @usableFromInline var deliverer: UInt = 0
     /// The collection at the delivery order's current point, kept only while delivering.
     @usableFromInline var position: Collection?
     /// Completion was requested; later mutations are not emitted.
     @usableFromInline var isCompleted = false
     /// Completion was delivered; joining observers get a reload and the completion.
     @usableFromInline var completionDelivered = false
+    /// How many items entered delivery (delivered at once or queued), and how many of them have
+    /// been delivered; items are delivered in that order, so waiting for `finished` to reach a
+    /// value waits for a definite prefix of the delivery order.
+    @usableFromInline var submitted: UInt64 = 0
+    @usableFromInline var finished: UInt64 = 0
+    @usableFromInline var waiters: [Waiter] = []
+    /// The deliverer has spent its budget on other threads' items: the next thread that submits
+    /// something takes delivery over.
+    @usableFromInline var handOverWanted = false
+    /// The thread taking delivery over, waiting for the current item to finish.
+    @usableFromInline var successor: DispatchSemaphore?
+    @usableFromInline var successorThread: UInt = 0
+
+    @inlinable init(collection: Collection) {
+      self.collection = collection
+    }
   }
 
   @usableFromInline let state: Locked<State>
@@ -66,21 +128,23 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
   @usableFromInline let batchThread = Atomic<UInt>(0)
 
   @usableFromInline
-  init(_ collection: Collection) {
-    state = Locked(State(collection: collection), reentryMessage: CollectionPreconditions.accessUnderLock)
+  package init(
+    _ collection: Collection, reentryMessage: StaticString = CollectionPreconditions.accessUnderLock
+  ) {
+    state = Locked(State(collection: collection), reentryMessage: reentryMessage)
   }
 
   // MARK: Reading
 
   /// The current collection.
-  @usableFromInline var collection: Collection {
+  @usableFromInline package var collection: Collection {
     withLock { $0.collection }
   }
 
   /// Reads the current collection under the lock (without copying it out, so a concurrent
   /// mutation does not have to copy it either). `body` must not call user code.
   @inlinable
-  func read<Result>(_ body: (Collection) -> Result) -> Result {
+  package func read<Result>(_ body: (Collection) -> Result) -> Result {
     withLock { body($0.collection) }
   }
 
@@ -96,31 +160,57 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
   /// released.
   ///
   /// `body` runs under the lock: it must check its arguments before changing anything (a trap
-  /// then leaves the collection untouched) and must not call user code.
+  /// then leaves the collection untouched) and must not call user code. If the delivery queue is
+  /// full, the calling thread first waits for room (see ``maxQueuedChangesets``).
   @inlinable @discardableResult
   func mutate<Result>(_ body: (inout Collection) -> (Result, Changeset)) -> Result {
-    let (result, work) = withLock { state -> (Result, Work) in
-      let (result, changeset) = body(&state.collection)
-      state.version &+= 1
-      return (result, state.submit(consume changeset))
+    while true {
+      let attempt = withLock { state -> Attempt<Result> in
+        if let room = state.waitForRoom() { return .wait(room) }
+        let (result, changeset) = body(&state.collection)
+        state.version &+= 1
+        return .done(result, state.submit(consume changeset))
+      }
+      switch consume attempt {
+      case .done(let result, let work):
+        run(work)
+        return result
+      case .wait(let room):
+        room.wait()
+      }
     }
-    run(work)
-    return result
+  }
+
+  /// The outcome of one attempt to mutate: done, or wait for room in the queue and try again.
+  @usableFromInline
+  enum Attempt<Result> {
+    case done(Result, Work)
+    case wait(DispatchSemaphore)
   }
 
   /// Like ``mutate(_:)``, but tells `body` whether anyone will receive the changeset, so that an
-  /// unobserved container skips building it (`body` then returns `nil`).
+  /// unobserved container skips building it (`body` then returns `nil`). A `nil` changeset is
+  /// never emitted.
   @inlinable @discardableResult
-  func mutate<Result>(skippingUnobserved body: (inout Collection, _ isObserved: Bool) -> (Result, Changeset?)) -> Result
-  {
-    let (result, work) = withLock { state -> (Result, Work) in
-      let (result, changeset) = body(&state.collection, state.isObserved)
-      state.version &+= 1
-      guard let changeset else { return (result, .idle) }
-      return (result, state.submit(consume changeset))
+  package func mutate<Result>(
+    skippingUnobserved body: (inout Collection, _ isObserved: Bool) -> (Result, Changeset?)
+  ) -> Result {
+    while true {
+      let attempt = withLock { state -> Attempt<Result> in
+        if let room = state.waitForRoom() { return .wait(room) }
+        let (result, changeset) = body(&state.collection, state.isObserved)
+        state.version &+= 1
+        guard let changeset else { return .done(result, .idle) }
+        return .done(result, state.submit(consume changeset))
+      }
+      switch consume attempt {
+      case .done(let result, let work):
+        run(work)
+        return result
+      case .wait(let room):
+        room.wait()
+      }
     }
-    run(work)
-    return result
   }
 
   /// Like ``mutate(_:)``, for a change whose preparation runs user code (`==`, `hash(into:)`,
@@ -137,13 +227,17 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
     for _ in 0..<3 {
       let (snapshot, version) = self.snapshot
       let prepared = prepare(snapshot)
-      let outcome = withLock { state -> (Result, Work)? in
+      var outcome: (Result, Work)?
+      let room = withLock { state -> DispatchSemaphore? in
         guard state.version == version else { return nil }
+        if let room = state.waitForRoom() { return room }
         let (result, changeset) = apply(&state.collection, prepared)
         state.version &+= 1
-        return (result, state.submit(consume changeset))
+        outcome = (result, state.submit(consume changeset))
+        return nil
       }
-      if let (result, work) = outcome {
+      room?.wait()
+      if let (result, work) = outcome.take() {
         run(work)
         return result
       }
@@ -164,11 +258,12 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
 
   /// Ends every observation with `.completed`, after the changesets already queued. Later
   /// mutations still change the collection but emit nothing.
-  func complete() {
+  package func complete() {
+    let thread = currentThreadID()
     let work = withLock { state -> Work in
       guard !state.isCompleted else { return .idle }
       state.isCompleted = true
-      return state.submit(item: .complete)
+      return state.submit(item: .complete, thread: thread)
     }
     run(work)
   }
@@ -178,47 +273,101 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
   /// Registers an observer: it receives a reload of the collection as of its place in the delivery
   /// order, then every later changeset.
   @inlinable
-  func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
+  package func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
     let subscriber = ContainerSubscriber(observer: observer, core: self)
+    let thread = currentThreadID()
     let work = withLock { state -> Work in
-      if state.isDelivering {
-        state.queue.append(.join(subscriber))
-        return .idle
-      }
-      state.isDelivering = true
-      state.position = state.collection
-      return state.join(subscriber)
+      state.submit(item: .join(subscriber, foreign: thread != state.deliverer), thread: thread)
     }
     run(work)
     return subscriber
   }
 
+  /// Unregisters a disposed subscriber and, unless the calling thread is itself delivering, waits
+  /// until a callback to it that may be running on another thread has returned.
+  ///
+  /// While a delivery runs, the deliverer owns `slots` (it iterates a copy outside the lock), so
+  /// the removal is only recorded and the deliverer applies it. The wait is for the item being
+  /// delivered now: every later item checks `isDisposed` after this lock was released.
   func remove(_ subscriber: ContainerSubscriber<Changeset>) {
-    withLock { state in
-      let slot = subscriber.slot
-      guard slot >= 0 else { return }
-      subscriber.slot = -1
-      state.slots[slot] = nil
-      state.freeSlots.append(slot)
-      state.compactIfSparse()
+    let thread = currentThreadID()
+    let wait = withLock { state -> DispatchSemaphore? in
+      guard state.isDelivering else {
+        state.removeNow(subscriber)
+        return nil
+      }
+      if subscriber.slot >= 0 { state.pendingRemovals.append(subscriber) }
+      guard state.deliverer != thread, !DeliveringThread.isDelivering else { return nil }
+      let semaphore = DispatchSemaphore(value: 0)
+      state.waiters.append(Waiter(target: state.finished &+ 1, wake: .semaphore(semaphore)))
+      return semaphore
+    }
+    wait?.wait()
+  }
+
+  // MARK: Waiting
+
+  /// Blocks until every changeset (and join, and completion) submitted before the call has been
+  /// delivered to the observers.
+  package func waitUntilDelivered() {
+    let (wait, insideDelivery) = withLock { state -> (DispatchSemaphore?, Bool) in
+      guard state.isDelivering else { return (nil, false) }
+      guard !DeliveringThread.isDelivering else { return (nil, true) }
+      let semaphore = DispatchSemaphore(value: 0)
+      state.waiters.append(Waiter(target: state.submitted, wake: .semaphore(semaphore)))
+      return (semaphore, false)
+    }
+    if insideDelivery {
+      preconditionFailure(
+        "waitUntilDelivered() called from inside an observer while this container is delivering: "
+          + "the wait could never end (the observer holds up the delivery it waits for)")
+    }
+    wait?.wait()
+  }
+
+  /// Suspends until every changeset (and join, and completion) submitted before the call has been
+  /// delivered to the observers.
+  package func waitUntilDelivered() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let registered = withLock { state -> Bool in
+        guard state.isDelivering else { return false }
+        state.waiters.append(Waiter(target: state.submitted, wake: .continuation(continuation)))
+        return true
+      }
+      if !registered { continuation.resume() }
     }
   }
 
   // MARK: Delivering
 
-  /// Does `work`, then keeps delivering queued items until the queue is empty.
+  /// Does `work`, then keeps delivering queued items until the queue is empty or delivery is
+  /// handed over.
   @inlinable
   func run(_ first: consuming Work) {
     var work = first
+    if case .idle = work { return }
+    let outerDelivery = DeliveringThread.enter()
+    defer { DeliveringThread.leave(outerDelivery) }
+    var foreignDelivered = 0
     while true {
       switch consume work {
       case .idle:
         return
+      case .handOff:
+        handOverDelivery { self.resumeDelivery() }
+        return
+      case .takeOver(let turn):
+        // The former deliverer signals once it has finished its current item and made this
+        // thread the deliverer; it then returns.
+        turn.wait()
+        foreignDelivered = 0
+        work = withLock { $0.advance(foreignDelivered: &foreignDelivered) }
+        continue
       case .nothing:
         break
       case .deliver(let changeset, let slots):
         let event = Event.next(consume changeset)
-        for case let subscriber? in slots where !subscriber.isDisposed {
+        for subscriber in slots where !subscriber.isDisposed {
           subscriber.observer(event)
         }
       case .reload(let subscriber, let collection, let completed):
@@ -230,16 +379,29 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
           subscriber.markEnded()
         }
       case .complete(let slots):
-        for case let subscriber? in slots where !subscriber.isDisposed {
+        for subscriber in slots where !subscriber.isDisposed {
           subscriber.observer(.completed)
           subscriber.markEnded()
         }
       }
-      // Drop the delivered snapshot before taking the lock, so that a mutation made right after
-      // this delivery finds its collection uniquely referenced.
+      // Drop the delivered snapshot (and the copy of `slots`) before taking the lock, so that a
+      // mutation made right after this delivery finds its collection uniquely referenced, and
+      // `next` can change `slots` in place.
       work = .nothing
-      work = withLock { $0.next() }
+      work = withLock { $0.next(foreignDelivered: &foreignDelivered) }
     }
+  }
+
+  /// Takes over a handed-over delivery on this thread.
+  @usableFromInline
+  func resumeDelivery() {
+    let thread = currentThreadID()
+    var foreignDelivered = 0
+    let work = withLock { state -> Work in
+      state.deliverer = thread
+      return state.advance(foreignDelivered: &foreignDelivered)
+    }
+    run(work)
   }
 
   /// Takes the lock, trapping if the calling thread is inside this container's `batchUpdate`.
@@ -253,11 +415,39 @@ final class ContainerCore<Changeset: ObservableContainerChangeset>: @unchecked S
   }
 }
 
+/// How many changesets (and joins) may wait in a container's delivery queue before a mutating
+/// thread waits for room; it then waits until half of them have been delivered.
+///
+/// Each queued changeset holds a snapshot of the collection, and a mutation made while the
+/// previous snapshot is still queued copies the collection, so this bounds both the memory and
+/// the copying a container does for observers that cannot keep up. A thread that is itself
+/// delivering (mutating from inside an observer of any container) never waits: its changesets are
+/// queued beyond the bound, which keeps re-entrant and cross-container mutations deadlock-free.
+@usableFromInline
+let maxQueuedChangesets = 256
+
 extension ContainerCore.State {
   /// Whether a changeset submitted now would reach an observer.
   @inlinable
   var isObserved: Bool {
-    !isCompleted && (isDelivering || slots.count != freeSlots.count)
+    !isCompleted && (isDelivering || !slots.isEmpty)
+  }
+
+  /// If the queue is full and the calling thread may wait, registers it as a waiter for room and
+  /// returns the semaphore to wait on (after releasing the lock); otherwise `nil`.
+  @inlinable
+  mutating func waitForRoom() -> DispatchSemaphore? {
+    guard queue.count >= maxQueuedChangesets else { return nil }
+    return waitForRoomSlowly()
+  }
+
+  @usableFromInline
+  mutating func waitForRoomSlowly() -> DispatchSemaphore? {
+    guard !DeliveringThread.isDelivering else { return nil }
+    let semaphore = DispatchSemaphore(value: 0)
+    let target = finished &+ UInt64(queue.count - maxQueuedChangesets / 2)
+    waiters.append(ContainerCore.Waiter(target: target, wake: .semaphore(semaphore)))
+    return semaphore
   }
 
   /// Takes a changeset from a mutation: queues it if someone is delivering, else starts
@@ -266,45 +456,105 @@ extension ContainerCore.State {
   @inlinable
   mutating func submit(_ changeset: consuming Changeset) -> ContainerCore<Changeset>.Work {
     guard isObserved else { return .idle }
-    return submit(item: .change(consume changeset))
+    // The thread is only looked up for a changeset someone will receive.
+    let thread = currentThreadID()
+    return submit(item: .change(consume changeset, foreign: thread != deliverer), thread: thread)
   }
 
   @inlinable
-  mutating func submit(item: consuming ContainerCore<Changeset>.Item) -> ContainerCore<Changeset>.Work {
+  mutating func submit(
+    item: consuming ContainerCore<Changeset>.Item,
+    thread: UInt
+  ) -> ContainerCore<Changeset>.Work {
+    submitted &+= 1
     if isDelivering {
       queue.append(consume item)
+      if handOverWanted { return takeOver(thread: thread) }
       return .idle
     }
     isDelivering = true
+    deliverer = thread
     position = collection
     return process(consume item)
   }
 
-  /// Pops the next queued item to deliver, or stops delivering when the queue is empty.
+  /// Becomes the successor of a deliverer that has spent its budget, unless the calling thread is
+  /// delivering (then it must not wait) or is the deliverer itself.
+  @usableFromInline
+  mutating func takeOver(thread: UInt) -> ContainerCore<Changeset>.Work {
+    guard successor == nil, deliverer != 0, deliverer != thread, !DeliveringThread.isDelivering else {
+      return .idle
+    }
+    handOverWanted = false
+    let turn = DispatchSemaphore(value: 0)
+    successor = turn
+    successorThread = thread
+    return .takeOver(turn)
+  }
+
+  /// Records that the item just delivered is done, then continues with ``advance(foreignDelivered:)``.
   @inlinable
-  mutating func next() -> ContainerCore<Changeset>.Work {
-    guard let item = queue.popFirst() else {
+  mutating func next(foreignDelivered: inout Int) -> ContainerCore<Changeset>.Work {
+    finished &+= 1
+    return advance(foreignDelivered: &foreignDelivered)
+  }
+
+  /// Applies the removals recorded during the last item, wakes the waiters whose items have been
+  /// delivered, then pops the next queued item or stops delivering when the queue is empty.
+  ///
+  /// Once this deliverer has delivered ``deliveryHandOverBudget`` items from other threads, it asks
+  /// for a successor: the next thread that submits something waits for the current item, then
+  /// delivers in its place while this one returns. Only if no successor comes within another
+  /// budget (possible only when the items come from inside other deliveries, whose threads must
+  /// not wait) does it hand the rest to the hand-over queue.
+  @inlinable
+  mutating func advance(foreignDelivered: inout Int) -> ContainerCore<Changeset>.Work {
+    if !pendingRemovals.isEmpty { applyPendingRemovals() }
+    if !waiters.isEmpty { wakeWaiters() }
+    if successor != nil { return passDelivery() }
+    guard let isForeign = queue.first?.isForeign else {
       isDelivering = false
+      deliverer = 0
+      handOverWanted = false
       position = nil
       return .idle
     }
-    return process(item)
+    if isForeign {
+      if foreignDelivered >= deliveryHandOverBudget {
+        if foreignDelivered >= 2 * deliveryHandOverBudget {
+          handOverWanted = false
+          deliverer = 0
+          return .handOff
+        }
+        handOverWanted = true
+      }
+      foreignDelivered += 1
+    }
+    return process(queue.popFirst()!)
+  }
+
+  /// Makes the waiting successor the deliverer and stops this one.
+  @usableFromInline
+  mutating func passDelivery() -> ContainerCore<Changeset>.Work {
+    deliverer = successorThread
+    successor.take()!.signal()
+    return .idle
   }
 
   @inlinable
   mutating func process(_ item: consuming ContainerCore<Changeset>.Item) -> ContainerCore<Changeset>.Work {
     switch consume item {
-    case .change(let changeset):
+    case .change(let changeset, _):
       position = changeset.collection
       return .deliver(changeset, slots)
-    case .join(let subscriber):
+    case .join(let subscriber, _):
       return join(subscriber)
     case .complete:
       completionDelivered = true
       let receivers = slots
-      for case let subscriber? in slots { subscriber.slot = -1 }
+      for subscriber in slots { subscriber.slot = -1 }
       slots = []
-      freeSlots = []
+      pendingRemovals = []
       return .complete(receivers)
     }
   }
@@ -313,34 +563,57 @@ extension ContainerCore.State {
   @inlinable
   mutating func join(_ subscriber: ContainerSubscriber<Changeset>) -> ContainerCore<Changeset>.Work {
     guard !subscriber.isDisposed else { return .nothing }
-    if !completionDelivered { add(subscriber) }
-    return .reload(subscriber, position!, completed: completionDelivered)
-  }
-
-  @inlinable
-  mutating func add(_ subscriber: ContainerSubscriber<Changeset>) {
-    if let slot = freeSlots.popLast() {
-      slots[slot] = subscriber
-      subscriber.slot = slot
-    } else {
+    if !completionDelivered {
       subscriber.slot = slots.count
       slots.append(subscriber)
     }
+    return .reload(subscriber, position!, completed: completionDelivered)
   }
 
-  /// Keeps iteration cost proportional to the live observers: when more than half the slots are
-  /// free, packs the live ones (amortized O(1) per removal).
+  /// Removes a subscriber in O(1) by moving the last one into its place, so delivery cost stays
+  /// proportional to the live observers without ever repacking the array. (Observers of one
+  /// changeset are called in no promised order.)
   @usableFromInline
-  mutating func compactIfSparse() {
-    guard freeSlots.count >= 32, freeSlots.count * 2 > slots.count else { return }
-    var packed = ContiguousArray<ContainerSubscriber<Changeset>?>()
-    packed.reserveCapacity(slots.count - freeSlots.count)
-    for case let subscriber? in slots {
-      subscriber.slot = packed.count
-      packed.append(subscriber)
+  mutating func removeNow(_ subscriber: ContainerSubscriber<Changeset>) {
+    let index = subscriber.slot
+    guard index >= 0 else { return }
+    subscriber.slot = -1
+    let last = slots.removeLast()
+    if index < slots.count {
+      slots[index] = last
+      last.slot = index
     }
-    slots = packed
-    freeSlots = []
+  }
+
+  @usableFromInline
+  mutating func applyPendingRemovals() {
+    for subscriber in pendingRemovals { removeNow(subscriber) }
+    pendingRemovals.removeAll(keepingCapacity: true)
+  }
+
+  @usableFromInline
+  mutating func wakeWaiters() {
+    var index = 0
+    while index < waiters.count {
+      if waiters[index].target <= finished {
+        waiters.swapAt(index, waiters.count - 1)
+        waiters.removeLast().wake()
+      } else {
+        index += 1
+      }
+    }
+  }
+}
+
+extension ContainerCore.Item {
+  /// Whether a thread other than the deliverer queued the item.
+  @inlinable
+  var isForeign: Bool {
+    switch self {
+    case .change(_, let foreign): return foreign
+    case .join(_, let foreign): return foreign
+    case .complete: return false
+    }
   }
 }
 
@@ -366,6 +639,8 @@ final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Dispos
     disposed.load(ordering: .acquiring)
   }
 
+  /// Stops the observation. Once it returns, no callback to this observer is running on another
+  /// thread or will start (unless called from inside a delivery, see ``ContainerCore/remove(_:)``).
   @usableFromInline
   func dispose() {
     guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }

@@ -11,6 +11,13 @@ struct DeliveryQueue<Element> {
 
   @inlinable var isEmpty: Bool { head == storage.count }
 
+  @inlinable var count: Int { storage.count - head }
+
+  /// The element `popFirst()` would return, left in place.
+  @inlinable var first: Element? {
+    head < storage.count ? storage[head] : nil
+  }
+
   @inlinable mutating func append(_ element: consuming Element) {
     storage.append(element)
   }

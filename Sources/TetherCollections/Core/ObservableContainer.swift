@@ -55,6 +55,34 @@ public class ObservableContainer<Changeset: ObservableContainerChangeset>: Signa
     core.observe(observer)
   }
 
+  /// Blocks until every changeset of the mutations that returned before this call has reached
+  /// every observer.
+  ///
+  /// A mutation can return before its changeset is delivered: when another thread is delivering at
+  /// that moment, that thread delivers it. Once every thread that mutated has returned, everything
+  /// has been delivered, except after the fallback hand-over to a dispatch queue (a deliverer
+  /// flooded only by mutations made from inside observers). Call this when you cannot tell whether
+  /// the mutating threads have returned, or before reading what observers built, for example at
+  /// the end of a test or before handing a result over.
+  ///
+  /// Returns at once when nothing is being delivered. Must not be called from inside an observer
+  /// of any container while this one is delivering: that traps, because the observer would wait
+  /// for a delivery that cannot go on until it returns.
+  ///
+  /// - Complexity: O(1) plus the wait.
+  public func waitUntilDelivered() {
+    core.waitUntilDelivered()
+  }
+
+  /// Suspends until every changeset of the mutations that returned before this call has reached
+  /// every observer; the asynchronous form of `waitUntilDelivered()`, which does not block a
+  /// thread while it waits.
+  ///
+  /// - Complexity: O(1) plus the wait.
+  public func waitUntilDelivered() async {
+    await core.waitUntilDelivered()
+  }
+
   /// Observes only the changesets: the current collection as a reload first, then one changeset
   /// per mutation.
   ///

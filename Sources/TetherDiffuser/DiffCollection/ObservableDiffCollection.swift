@@ -1,5 +1,6 @@
 import Foundation
 import TetherChangesets
+import TetherCollections
 import TetherSignals
 
 /// A ``DiffCollection`` that can be changed from any thread and observed as a stream of
@@ -22,40 +23,39 @@ import TetherSignals
 ///
 /// **Order and threads.** Each changeset applies to the previous one's collection; all observers
 /// see the mutations in the one order they were applied, one at a time, never under a lock (the
-/// delivery rules of ``Property``). A mutation made from inside an observer is delivered after
-/// the current delivery. The filters, the sort order, the identity function and `==` run while the
-/// collection's lock is held, so they must be pure functions of their arguments and must not touch
-/// this collection (that traps: it would deadlock).
+/// delivery rules of every observable container, including the hand-over, the bound on queued
+/// changesets and `waitUntilDelivered()`; see ThreadingAndReentrancy.md). A mutation made from
+/// inside an observer is delivered after the current delivery. The filters, the sort order, the
+/// identity function and `==` run while the collection's lock is held, so they must be pure
+/// functions of their arguments and must not touch this collection (that traps: it would deadlock).
 ///
 /// - Complexity: a mutation costs what it costs on ``DiffCollection`` plus O(*s* + *m*) to update
 ///   the emitted 2D array, *s* being the number of bins and *m* the size of the bins it touches
-///   (the previous changeset still holds the old array, so the touched sections are copied).
+///   (a changeset still held by an observer or the delivery queue keeps the old array, so the
+///   touched sections are copied).
 public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: Hashable & Sendable>: SignalProtocol,
   @unchecked Sendable
 {
-  // Safe: its mutable state is touched only under the property's lock (see `bins` below).
-
   /// The changesets it emits: item changes of a 2D array with one section per bin.
   public typealias Changeset = TreeChangeset<Array2D<String, Element>>
 
-  // Safe: `bins` and `sections` are only read and written inside `changes.modify` /
-  // `changes.silentModify` bodies, which run under the property's lock, one at a time; the
-  // other stored property is immutable.
+  // Safe: `bins` is only read and written inside bodies the core runs under its lock, one at a
+  // time (the emitted 2D array, one section per bin, is the core's collection); `core` is immutable.
   // `@usableFromInline` so the mutation path is `@inlinable`: clients specialize it for their
   // element type instead of running the generic bins code through witness tables.
   @usableFromInline nonisolated(unsafe) var bins: DiffCollection<Element, ID>
-  @usableFromInline nonisolated(unsafe) var sections: Array2D<String, Element>
-  @usableFromInline let changes: Property<Changeset>
+  @usableFromInline let core: ContainerCore<Changeset>
 
   /// Creates an observable collection starting from `collection` (often empty).
   ///
   /// - Complexity: O(*n*)
   public init(_ collection: DiffCollection<Element, ID>) {
     bins = collection
-    sections = collection.array2D
-    changes = Property(
-      Changeset(reloading: sections), replayingAs: { Changeset(reloading: $0.collection) },
-      reentryMessage: Self.reentryMessage)
+    core = ContainerCore(collection.array2D, reentryMessage: Self.reentryMessage)
+  }
+
+  deinit {
+    core.complete()
   }
 
   /// Creates an empty observable collection with one bin per filter, identifying elements by
@@ -110,32 +110,26 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
 
   /// Removes every element and emits a reload changeset.
   public func removeAll() {
-    changes.modify { changeset in
-      bins.removeAll()
-      sections = bins.array2D
-      changeset = Changeset(reloading: sections)
-    }
+    core.mutate(skippingUnobserved: { sections, _ -> ((), Changeset?) in
+      self.bins.removeAll()
+      sections = self.bins.array2D
+      return ((), Changeset(reloading: sections))
+    })
   }
 
   @inlinable
   func mutate(_ body: (inout DiffCollection<Element, ID>) -> DiffCollectionResult) -> DiffCollectionResult {
-    let apply = { (changeset: inout Changeset) throws(NothingChanged) -> DiffCollectionResult in
+    core.mutate(skippingUnobserved: { sections, _ -> (DiffCollectionResult, Changeset?) in
       let result = body(&self.bins)
-      guard !result.isEmpty else { throw NothingChanged(result: result) }
-      changeset = self.applyToSections(result)
-      return result
-    }
-    do throws(NothingChanged) {
-      return try changes.modify(apply)
-    } catch {
-      // `modify` emits nothing when its body throws: that is how a no-op stays silent.
-      return error.result
-    }
+      // A mutation that changed nothing emits nothing.
+      guard !result.isEmpty else { return (result, nil) }
+      return (result, self.applyToSections(result, &sections))
+    })
   }
 
   /// Brings `sections` up to date with `bins` after `result`, and returns the changeset.
   @inlinable
-  func applyToSections(_ result: DiffCollectionResult) -> Changeset {
+  func applyToSections(_ result: DiffCollectionResult, _ sections: inout Array2D<String, Element>) -> Changeset {
     // At most one path of each kind, so this order is a valid patch: the update first (its path
     // is the same before and after), then the delete (old bins), then the insert (new bins).
     var patch: [Changeset.Operation] = []
@@ -160,30 +154,49 @@ public final class ObservableDiffCollection<Element: Equatable & Sendable, ID: H
 
   /// The bins as they are now, one section per bin.
   public var collection: Array2D<String, Element> {
-    changes.value.collection
+    core.collection
   }
 
   /// The stored element with identity `id`, if any.
   public func element(withID id: ID) -> Element? {
-    changes.silentModify { _ in bins.element(withID: id) }
+    core.read { _ in bins.element(withID: id) }
   }
 
   /// The element at `path` (`[bin, row]`) now, or `nil` when there is none.
   public func element(atIndexPath path: IndexPath) -> Element? {
-    changes.silentModify { _ in bins.element(atIndexPath: path) }
+    core.read { _ in bins.element(atIndexPath: path) }
   }
 
   /// The number of elements in bin `binIndex` now.
   public func numberOfElements(inSection binIndex: Int) -> Int {
-    collection.numberOfItems(inSection: binIndex)
+    core.read { $0.numberOfItems(inSection: binIndex) }
   }
 
   // MARK: Observing
 
   /// Starts an observation: a reload changeset for the bins as they are, then one changeset per
-  /// change. Never completes while the collection exists.
+  /// change. Completes when the collection is deinitialized.
   public func observe(with observer: @escaping @Sendable (Signal<Changeset, Never>.Event) -> Void) -> any Disposable {
-    changes.observe(with: observer)
+    core.observe(observer)
+  }
+
+  /// Blocks until every changeset of the mutations that returned before this call has reached
+  /// every observer (like the blocking `waitUntilDelivered()` of ``ObservableContainer``).
+  ///
+  /// Returns at once when nothing is being delivered; traps when called from inside an observer
+  /// while this collection is delivering.
+  ///
+  /// - Complexity: O(1) plus the wait.
+  public func waitUntilDelivered() {
+    core.waitUntilDelivered()
+  }
+
+  /// Suspends until every changeset of the mutations that returned before this call has reached
+  /// every observer, without blocking a thread.
+  ///
+  /// - Complexity: O(1) plus the wait.
+  public func waitUntilDelivered() async {
+    await core.waitUntilDelivered()
   }
 }
 
@@ -201,16 +214,5 @@ extension ObservableDiffCollection where Element: Identifiable, ID == Element.ID
     sortedBy areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool
   ) {
     self.init(DiffCollection(filters: filters, sortedBy: areInIncreasingOrder))
-  }
-}
-
-/// Thrown out of `Property.modify` by a mutation that changed nothing, so that nothing is emitted.
-@usableFromInline
-struct NothingChanged: Error {
-  @usableFromInline let result: DiffCollectionResult
-
-  @inlinable
-  init(result: DiffCollectionResult) {
-    self.result = result
   }
 }

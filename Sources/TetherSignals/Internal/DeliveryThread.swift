@@ -1,4 +1,5 @@
 import Dispatch
+import TetherSynchronization
 
 #if canImport(Darwin)
 import Darwin
@@ -54,19 +55,12 @@ private let handOverQueue = DispatchQueue(label: "Tether.delivery-hand-over")
 /// exits, so entering and leaving a delivery costs one `pthread_getspecific` and no
 /// `pthread_setspecific`. Cores copy the key at initialization, to skip the lazy global's
 /// initialization check on the hot path.
+///
+/// The counter is the one containers use too (`DeliveringThread` in TetherSynchronization), so a
+/// thread inside a subject's callback never waits for a container's delivery and a thread inside a
+/// container's observer never waits for a subject's: waits across the two engines cannot deadlock.
 @usableFromInline
-internal let deliveryDepthKey: pthread_key_t = {
-  var key = pthread_key_t()
-  let status = pthread_key_create(&key) { depth in
-    #if canImport(Darwin)
-    depth.assumingMemoryBound(to: Int.self).deallocate()
-    #else
-    depth?.assumingMemoryBound(to: Int.self).deallocate()
-    #endif
-  }
-  precondition(status == 0, "pthread_key_create failed with error \(status)")
-  return key
-}()
+internal let deliveryDepthKey: pthread_key_t = deliveringKey
 
 /// The calling thread's delivery depth counter (allocated on first use).
 @inlinable

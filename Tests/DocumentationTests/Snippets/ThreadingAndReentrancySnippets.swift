@@ -155,6 +155,24 @@ final class ThreadingAndReentrancySnippetTests: XCTestCase {
       printed.lines, ["sent a, 1, b; actions waiting: 3", "received a", "received 1", "received b"])
   }
 
+  func testWaitingUntilAContainersChangesetsAreDelivered() async {
+    // snippet: threading-wait-until-delivered-containers
+    let bag = DisposeBag()
+    let scores = MutableObservableArray<Int>([])
+    let shown = Property(0)
+    scores.observeNext { shown.value = $0.collection.count }.dispose(in: bag)
+    await withTaskGroup(of: Void.self) { group in
+      for score in 0..<100 {
+        group.addTask { scores.append(score) }
+      }
+    }
+    await scores.waitUntilDelivered()
+    print(shown.value)  // 100: every changeset has reached the observer
+    // snippet-end
+    XCTAssertEqual(printed.lines, ["100"])
+    XCTAssertEqual(scores.collection.count, 100)
+  }
+
   @MainActor
   func testTheSwift6Patterns() async {
     // snippet: threading-swift6-usage
