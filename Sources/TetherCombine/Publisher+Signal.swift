@@ -15,20 +15,28 @@ extension Publisher {
   /// The publisher is subscribed to from whichever thread observes the signal, so it must allow
   /// that (Combine's publishers are values describing a subscription, and do).
   public func toSignal() -> Signal<Output, Failure> {
-    let publisher = UncheckedPublisher(base: self)
-    return Signal { observer in
-      let subscriber = SignalSubscriber(observer: observer)
-      publisher.base.subscribe(subscriber)
-      return BlockDisposable { subscriber.cancel() }
-    }
+    signal(subscribingWith: SubscribeFunction { subscriber in self.subscribe(subscriber) })
   }
 }
 
-/// Carries a publisher into the signal's producer, which is `@Sendable`.
-private struct UncheckedPublisher<Base: Publisher>: @unchecked Sendable {
-  // Safe: the publisher is only subscribed to (`subscribe(_:)`), which Combine publishers support
-  // from any thread; it is never mutated.
-  let base: Base
+/// A signal whose observations each subscribe a `SignalSubscriber` with `subscribe`.
+///
+/// Not generic over the publisher, so the `@Sendable` producer captures no publisher metatype.
+private func signal<Output, Failure: Swift.Error>(
+  subscribingWith subscribe: SubscribeFunction<Output, Failure>
+) -> Signal<Output, Failure> {
+  Signal { observer in
+    let subscriber = SignalSubscriber(observer: observer)
+    subscribe.body(subscriber)
+    return BlockDisposable { subscriber.cancel() }
+  }
+}
+
+/// Carries a publisher's `subscribe(_:)` into the signal's producer, which is `@Sendable`.
+private struct SubscribeFunction<Output, Failure: Swift.Error>: @unchecked Sendable {
+  // Safe: the function only subscribes to a publisher, which Combine publishers (values
+  // describing a subscription) support from any thread; it holds no mutable state of its own.
+  let body: (SignalSubscriber<Output, Failure>) -> Void
 }
 
 /// Forwards a publisher's events to a signal's observer, asking for everything.

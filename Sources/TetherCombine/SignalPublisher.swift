@@ -30,7 +30,7 @@ public struct SignalPublisher<Output, Failure: Swift.Error>: Publisher, Sendable
   }
 }
 
-/// One subscriber's observation of a signal, fed through a ``DemandBuffer``.
+/// One subscriber's observation of a signal, fed through a `DemandBuffer`.
 private final class SignalSubscription<Output, Failure: Swift.Error>: Subscription, @unchecked Sendable {
   // Safe: the stored properties are immutable; `buffer` and `observation` are thread-safe.
   private let signal: Signal<Output, Failure>
