@@ -30,6 +30,13 @@ public struct SignalPublisher<Output, Failure: Swift.Error>: Publisher, Sendable
   }
 }
 
+extension SignalPublisher {
+  /// The signal this publisher publishes, as is: a round trip through Combine adds nothing.
+  public func toSignal() -> Signal<Output, Failure> {
+    signal
+  }
+}
+
 /// One subscriber's observation of a signal, fed through a `DemandBuffer`.
 private final class SignalSubscription<Output, Failure: Swift.Error>: Subscription, @unchecked Sendable {
   // Safe: the stored properties are immutable; `buffer` and `observation` are thread-safe.

@@ -38,7 +38,9 @@ final class DemandBuffer<Value, Failure: Swift.Error>: @unchecked Sendable {
 
   private struct State {
     var consumer: Consumer?
-    var elements: [Value] = []
+    /// The buffered elements from `head` on; delivered ones are moved out, leaving `nil`, so that
+    /// no element is released under the lock.
+    var elements: [Value?] = []
     /// Index of the next element to deliver in `elements`; the prefix before it is spent.
     var head = 0
     var demand = 0
@@ -122,7 +124,7 @@ final class DemandBuffer<Value, Failure: Swift.Error>: @unchecked Sendable {
   /// Drops the buffer and releases the consumer: nothing more is delivered, although a delivery
   /// under way on another thread completes.
   func cancel() {
-    let released = withLock { state -> (Consumer?, [Value]) in
+    let released = withLock { state -> (Consumer?, [Value?]) in
       let released = (state.consumer, state.elements)
       state.consumer = nil
       state.elements = []
@@ -145,7 +147,10 @@ final class DemandBuffer<Value, Failure: Swift.Error>: @unchecked Sendable {
           return .stop
         }
         if state.hasBufferedElements && state.demand > 0 {
-          let element = state.elements[state.head]
+          guard let element = state.elements[state.head].take() else {
+            preconditionFailure(
+              "DemandBuffer: buffered element \(state.head) of \(state.elements.count) was already delivered")
+          }
           state.head += 1
           if state.head == state.elements.count {
             state.elements.removeAll(keepingCapacity: true)
