@@ -1,4 +1,3 @@
-import Foundation
 import XCTest
 
 @testable import TetherCombine
@@ -182,53 +181,5 @@ final class DemandBufferTests: XCTestCase {
     buffer.request(Int.max)
     for element in 1_000..<1_100 { buffer.send(element) }
     XCTAssertEqual(recorder.events, (0..<1_100).map { "\($0)" })
-  }
-
-  func testConcurrentSendersAreDeliveredSeriallyInEachSendersOrder() {
-    let delivered = DeliveryLog()
-    let buffer = DemandBuffer<Int, Failure>(
-      consumer: DemandBuffer.Consumer(
-        receive: { element in
-          delivered.enter()
-          delivered.append(element)
-          delivered.leave()
-          return 0
-        },
-        complete: { _ in }
-      )
-    )
-    buffer.request(Int.max)
-    let senders = 4
-    let perSender = 2_000
-    DispatchQueue.concurrentPerform(iterations: senders) { sender in
-      for index in 0..<perSender { buffer.send(sender * perSender + index) }
-    }
-    let elements = delivered.elements
-    XCTAssertEqual(elements.count, senders * perSender)
-    XCTAssertFalse(delivered.overlapped, "two deliveries overlapped")
-    for sender in 0..<senders {
-      let own = elements.filter { $0 / perSender == sender }
-      XCTAssertEqual(own, Array(sender * perSender..<(sender + 1) * perSender))
-    }
-  }
-
-  /// What a consumer received from several threads, and whether two deliveries ever overlapped.
-  private final class DeliveryLog: @unchecked Sendable {
-    // Safe: every stored var is accessed under `lock`.
-    private let lock = NSLock()
-    private var inside = 0
-    private var _overlapped = false
-    private var _elements: [Int] = []
-
-    func enter() {
-      lock.withLock {
-        inside += 1
-        if inside > 1 { _overlapped = true }
-      }
-    }
-    func leave() { lock.withLock { inside -= 1 } }
-    func append(_ element: Int) { lock.withLock { _elements.append(element) } }
-    var elements: [Int] { lock.withLock { _elements } }
-    var overlapped: Bool { lock.withLock { _overlapped } }
   }
 }
