@@ -12,7 +12,8 @@ import TetherSignals
 /// and delivered in order as it asks; the completion follows the buffered elements. Deliveries to
 /// one subscriber never overlap, and a subscriber that requests more from inside `receive(_:)` is
 /// not re-entered. Subscribers that request `.unlimited` (such as `sink` and `assign`) receive
-/// each event as the signal sends it, on the sender's thread.
+/// each event as the signal sends it, on the sender's thread; an event sent while another thread
+/// is delivering to the same subscriber is delivered by that thread, right after.
 public struct SignalPublisher<Output, Failure: Swift.Error>: Publisher, Sendable {
   /// The signal each subscriber observes.
   public let signal: Signal<Output, Failure>
