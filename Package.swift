@@ -11,6 +11,9 @@
 //   TetherObservation  @Observable read-sides of properties and containers, for SwiftUI
 //   TetherUIKit, TetherAppKit  UITableView/UICollectionView and NSTableView/NSOutlineView adapters
 //                      (empty on Linux; type-checked there by the nested Checks/AppleAdapters)
+//   TetherCombine      Combine bridges: signals as publishers, publishers as signals (the bridges
+//                      are empty on Linux and type-checked there the same way; their delivery
+//                      logic is platform-neutral and tested everywhere)
 //   TetherSynchronization  the shared lock (package-internal; not a product)
 // The library has no package dependencies; benchmarks live in the nested `Benchmarks/` package.
 
@@ -30,6 +33,7 @@ let package = Package(
     .library(name: "TetherObservation", targets: ["TetherObservation"]),
     .library(name: "TetherUIKit", targets: ["TetherUIKit"]),
     .library(name: "TetherAppKit", targets: ["TetherAppKit"]),
+    .library(name: "TetherCombine", targets: ["TetherCombine"]),
     .library(name: "TetherTestSupport", targets: ["TetherTestSupport"]),
     .executable(name: "playground", targets: ["playground"]),
   ],
@@ -58,11 +62,12 @@ let package = Package(
     ),
     .target(name: "TetherUIKit", dependencies: ["TetherSignals", "TetherDataSources"]),
     .target(name: "TetherAppKit", dependencies: ["TetherSignals", "TetherDataSources"]),
+    .target(name: "TetherCombine", dependencies: ["TetherSignals"]),
     .target(
       name: "Tether",
       dependencies: [
         "TetherSignals", "TetherChangesets", "TetherCollections", "TetherDataSources", "TetherDiffuser",
-        "TetherObservation", "TetherUIKit", "TetherAppKit",
+        "TetherObservation", "TetherUIKit", "TetherAppKit", "TetherCombine",
       ]
     ),
     .target(name: "TetherTestSupport", dependencies: ["TetherSignals", "TetherChangesets"]),
@@ -89,6 +94,7 @@ let package = Package(
     ),
     .testTarget(name: "TetherDiffuserTests", dependencies: ["TetherDiffuser", "TetherTestSupport"]),
     .testTarget(name: "TetherObservationTests", dependencies: ["TetherObservation", "TetherTestSupport"]),
+    .testTarget(name: "TetherCombineTests", dependencies: ["TetherCombine", "TetherSignals"]),
     // Run on their own under `--sanitize=thread` by .ci/run.
     .testTarget(name: "TetherStressTests", dependencies: ["Tether", "TetherTestSupport"]),
     // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Type-checks the UIKit and AppKit adapters (Sources/TetherUIKit, Sources/TetherAppKit) on Linux
-# against the stub modules in Checks/AppleAdapters, then proves the check has teeth: each mutation
-# below (a renamed UIKit/AppKit call or a misspelt data-source method) must make the build fail.
+# Type-checks the UIKit and AppKit adapters and the Combine bridges (Sources/TetherUIKit,
+# Sources/TetherAppKit, Sources/TetherCombine) on Linux against the stub modules in
+# Checks/AppleAdapters, then proves the check has teeth: each mutation below (a renamed
+# UIKit/AppKit/Combine call or a misspelt data-source or subscriber method) must make the build fail.
 # What this proves and what it cannot: README.md, "Platforms".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,9 @@ mutations=(
   "Sources/TetherUIKit/UITableView+SectionedView.swift|(updates) { UIView.performWithoutAnimation(|(updates) { UIView.performWithoutAnimations("
   "Sources/TetherAppKit/NSTableView+FlatView.swift|NSAnimationContext.runAnimationGroup|NSAnimationContext.runAnimationGroups"
   "Sources/TetherAppKit/NSOutlineView+OutlineView.swift|child index: Int, ofItem item|child index: Int, of item"
+  "Sources/TetherCombine/SignalPublisher.swift|subscriber.receive(subscription: subscription)|subscriber.receive(subscriptions: subscription)"
+  "Sources/TetherCombine/Publisher+Signal.swift|subscription.request(.unlimited)|subscription.requests(.unlimited)"
+  "Sources/TetherCombine/Publisher+Signal.swift|func receive(completion: Combine.Subscribers.Completion<Failure>)|func receive(completed: Combine.Subscribers.Completion<Failure>)"
 )
 backup=$(mktemp -d)
 restore() {

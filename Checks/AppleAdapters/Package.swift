@@ -1,12 +1,13 @@
 // swift-tools-version: 6.2
 //
-// Type-checks Tether's UIKit and AppKit adapters on Linux.
+// Type-checks Tether's UIKit and AppKit adapters and its Combine bridges on Linux.
 //
-// The targets `UIKit`, `AppKit` and `ObjectiveC` are stubs: they declare, from Apple's
-// documentation, exactly the classes, methods, argument labels, types, isolation and availability
-// the adapters use, with empty bodies. `CheckedTetherUIKit` and `CheckedTetherAppKit` compile the
-// real adapter sources (Sources/TetherUIKit and Sources/TetherAppKit, through symlinks) against
-// them, so a renamed or mistyped UIKit or AppKit call fails `Scripts/check-apple-adapters.sh`.
+// The targets `UIKit`, `AppKit`, `ObjectiveC` and `Combine` are stubs: they declare, from Apple's
+// documentation, exactly the classes, protocols, methods, argument labels, types, isolation and
+// availability the adapters use, with empty bodies. `CheckedTetherUIKit`, `CheckedTetherAppKit`
+// and `CheckedTetherCombine` compile the real sources (Sources/TetherUIKit, Sources/TetherAppKit
+// and Sources/TetherCombine, through symlinks) against them, so a renamed or mistyped UIKit,
+// AppKit or Combine call fails `Scripts/check-apple-adapters.sh`.
 // Nothing here runs; see the README's "Platforms" section for what this proves and what it cannot.
 // Like the library, this package depends on nothing but Tether itself.
 
@@ -19,6 +20,7 @@ let package = Package(
     .target(name: "ObjectiveC", path: "Stubs/ObjectiveC"),
     .target(name: "UIKit", dependencies: ["ObjectiveC"], path: "Stubs/UIKit"),
     .target(name: "AppKit", dependencies: ["ObjectiveC"], path: "Stubs/AppKit"),
+    .target(name: "Combine", path: "Stubs/Combine"),
     .target(
       name: "CheckedTetherUIKit",
       dependencies: [
@@ -36,6 +38,11 @@ let package = Package(
         .product(name: "TetherDataSources", package: "Tether"),
       ],
       path: "Adapters/TetherAppKit"
+    ),
+    .target(
+      name: "CheckedTetherCombine",
+      dependencies: ["Combine", .product(name: "TetherSignals", package: "Tether")],
+      path: "Adapters/TetherCombine"
     ),
   ],
   swiftLanguageModes: [.v6]
