@@ -27,8 +27,11 @@ extension SignalProtocol {
     return Signal(unsafeSubscribe: { observer in
       let hop = Hop<Element, Error, S>(observer: observer, scheduler: scheduler)
       let upstreamDisposable = upstream.observe { event in hop.enqueue(event) }
-      return BlockDisposable {
-        hop.dispose()
+      // Weakly: the upstream observation and the scheduled actions own the hop (and through it the
+      // observer); the disposable handed downstream must not, or an operator holding it would form
+      // a cycle that outlives a source that goes away without completing.
+      return BlockDisposable { [weak hop] in
+        hop?.dispose()
         upstreamDisposable.dispose()
       }
     })

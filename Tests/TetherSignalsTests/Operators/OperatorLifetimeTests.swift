@@ -46,6 +46,18 @@ final class OperatorLifetimeTests: XCTestCase {
     XCTAssertNil(weakMarker, "\(name): the observer is released", file: file, line: line)
   }
 
+  // MARK: Hops
+
+  func testReceiveOnReleasesItsObserverOnceItsActionsRan() {
+    let scheduler = VirtualTimeScheduler()
+    assertReleased(firing: scheduler) { $0[0].receive(on: scheduler).prefix(maxLength: 3) }
+  }
+
+  func testReceiveCoalescedReleasesItsObserverOnceItsActionsRan() {
+    let scheduler = VirtualTimeScheduler()
+    assertReleased(firing: scheduler) { $0[0].receiveCoalesced(on: scheduler).prefix(maxLength: 3) }
+  }
+
   // MARK: The operators the issue names
 
   func testPrefixReleasesItsObserver() {
