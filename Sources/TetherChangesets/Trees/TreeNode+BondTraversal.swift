@@ -53,18 +53,7 @@ public struct TreeDepthFirstCollection<Node: TreeNodeProtocol>: BidirectionalCol
   public let endIndex: IndexPath
 
   init(_ root: Node, includingSelf: Bool) {
-    var nodes: [Node] = []
-    var paths: [IndexPath] = []
-    if includingSelf {
-      nodes.append(root)
-      paths.append([])
-    }
-    for (path, node) in root.depthFirst {
-      nodes.append(node)
-      paths.append(path)
-    }
-    self.nodes = nodes
-    self.paths = paths
+    (nodes, paths) = collectNodes(of: root, includingSelf: includingSelf, root.depthFirst)
     positions = Dictionary(uniqueKeysWithValues: zip(paths, paths.indices))
     endIndex = IndexPath(index: root.children.count)
     startIndex = paths.first ?? endIndex
@@ -117,18 +106,7 @@ public struct TreeBreadthFirstCollection<Node: TreeNodeProtocol>: RandomAccessCo
   public let indexPaths: [IndexPath]
 
   init(_ root: Node, includingSelf: Bool) {
-    var nodes: [Node] = []
-    var paths: [IndexPath] = []
-    if includingSelf {
-      nodes.append(root)
-      paths.append([])
-    }
-    for (path, node) in root.breadthFirst {
-      nodes.append(node)
-      paths.append(path)
-    }
-    self.nodes = nodes
-    indexPaths = paths
+    (nodes, indexPaths) = collectNodes(of: root, includingSelf: includingSelf, root.breadthFirst)
   }
 
   /// The position of the first node.
@@ -145,4 +123,18 @@ public struct TreeBreadthFirstCollection<Node: TreeNodeProtocol>: RandomAccessCo
       "TreeBreadthFirstCollection: index \(position) out of range for \(nodes.count) nodes")
     return nodes[position]
   }
+}
+
+/// The nodes a traversal visits with their index paths, after `root` itself (at `[]`) if
+/// `includingSelf`.
+private func collectNodes<Node, Traversal: Sequence>(
+  of root: Node, includingSelf: Bool, _ traversal: Traversal
+) -> (nodes: [Node], paths: [IndexPath]) where Traversal.Element == (indexPath: IndexPath, node: Node) {
+  var nodes: [Node] = includingSelf ? [root] : []
+  var paths: [IndexPath] = includingSelf ? [[]] : []
+  for (path, node) in traversal {
+    nodes.append(node)
+    paths.append(path)
+  }
+  return (nodes, paths)
 }
