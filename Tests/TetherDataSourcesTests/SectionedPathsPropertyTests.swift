@@ -27,9 +27,8 @@ final class SectionedPathsPropertyTests: XCTestCase {
       let binding = array.bind(to: view, createCell: cell)
       defer { binding.dispose() }
       var staged = 0
-      // 2,000 pairs rather than 10,000: each pair runs six diffs, a staging and a bound container,
-      // which takes about 4 ms in a debug build.
-      try withSeeds(0..<2_000) { seed, rng in
+      // Each pair runs six diffs, a staging and a bound container: about 4 ms in a debug build.
+      try withSeeds(0..<10_000) { seed, rng in
         let old = array.collection
         let new = randomShelves(from: old, seed: Int(seed), using: &rng)
         let epoxy = new.sections.map(EpoxySection.init).makeSectionedChangeset(
