@@ -13,12 +13,41 @@ package protocol SectionedGivenFormChecking {
 
 extension TreeChangeset: SectionedGivenFormChecking where Tree: SectionedDataSourceProtocol {
   package func checkDiffDerivation(from previous: Any) throws(ChangesetValidationError) {
-    // An object tree's changesets share its live nodes: there is no earlier tree to check against.
-    guard givenForms == .patch, !(Tree.self is AnyObject.Type), let previous = previous as? Tree else { return }
+    guard givenForms == .patch else { return }
+    guard !(Tree.self is AnyObject.Type), let previous = previous as? Tree else {
+      // An object tree's changesets share its live nodes: there is no earlier tree to check against.
+      // Deriving the diff still relies on every path being a non-empty list of non-negative indices.
+      try checkPatchPathsAreWellFormed()
+      return
+    }
     do {
       try TreeChangesetValidator.validate(patch, on: previous)
     } catch {
       throw ChangesetValidationError(error)
+    }
+  }
+}
+
+extension TreeChangeset {
+  /// Throws unless every path of the patch is non-empty and has no negative index: what deriving
+  /// the diff needs when there is no earlier tree to check the patch against.
+  ///
+  /// - Complexity: O(k d) for k operations on paths of length at most d.
+  fileprivate func checkPatchPathsAreWellFormed() throws(ChangesetValidationError) {
+    func check(_ path: IndexPath, _ change: ChangesetValidationError.Change) throws(ChangesetValidationError) {
+      guard !path.isEmpty, path.allSatisfy({ $0 >= 0 }) else {
+        throw .malformedIndexPath(change: change, path: Array(path))
+      }
+    }
+    for operation in patch {
+      switch operation {
+      case .insert(_, let path): try check(path, .insert)
+      case .delete(let path): try check(path, .delete)
+      case .update(let path, _): try check(path, .update)
+      case .move(let from, let to):
+        try check(from, .moveSource)
+        try check(to, .moveTarget)
+      }
     }
   }
 }
