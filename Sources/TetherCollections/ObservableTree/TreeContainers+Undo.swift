@@ -5,17 +5,44 @@ import TetherSynchronization
 extension ContainerCore {
   /// Applies a tree patch as one mutation, checked against the current tree before anything
   /// changes, and emits it as one changeset.
+  ///
+  /// A long patch on a value tree (an undo of a big change) is checked and applied to a snapshot
+  /// outside the lock, so readers and other writers wait only for the result to be swapped in.
   func applyTreePatch<Tree: RangeReplaceableTreeProtocol>(
     _ patch: [OrderedCollectionOperation<Tree.ChildNode, IndexPath>]
   ) where Changeset == TreeChangeset<Tree> {
-    mutate { tree in
-      do {
-        try TreeChangesetValidator.validate(patch, on: tree)
-      } catch {
-        tetherPreconditionFailure(CollectionPreconditions.patchOutOfRange(error))
+    // An object tree's snapshot is the live tree itself: it is only ever changed under the lock.
+    guard patch.count >= treePatchPreparationThreshold, !(Tree.self is AnyObject.Type) else {
+      mutate { tree in
+        Self.checkTreePatch(patch, on: tree)
+        tree.apply(patch)
+        return ((), TreeChangeset(collection: tree, patch: patch))
       }
-      tree.apply(patch)
-      return ((), TreeChangeset(collection: tree, patch: patch))
+      return
+    }
+    // The replaced tree is returned out of the lock so that it is freed after it.
+    _ = mutate(
+      preparing: { snapshot -> Tree in
+        Self.checkTreePatch(patch, on: snapshot)
+        var patched = snapshot
+        patched.apply(patch)
+        return patched
+      },
+      { tree, patched -> (Tree, Changeset) in
+        let old = tree
+        tree = patched
+        return (old, TreeChangeset(collection: patched, patch: patch))
+      }
+    )
+  }
+
+  private static func checkTreePatch<Tree: RangeReplaceableTreeProtocol>(
+    _ patch: [OrderedCollectionOperation<Tree.ChildNode, IndexPath>], on tree: Tree
+  ) {
+    do {
+      try TreeChangesetValidator.validate(patch, on: tree)
+    } catch {
+      tetherPreconditionFailure(CollectionPreconditions.patchOutOfRange(error))
     }
   }
 
@@ -34,8 +61,17 @@ extension ContainerCore {
   }
 }
 
+/// From this many operations on, a tree patch is checked and applied outside the container's lock.
+///
+/// Below it the copy of the snapshot's touched paths costs more than the lock is held.
+let treePatchPreparationThreshold = 64
+
 extension MutableObservableTree {
   /// Applies `patch` to the tree as one mutation, emitting one changeset with that patch.
+  ///
+  /// A long patch on a value tree (an undo of a big change, say) is checked and applied to a
+  /// snapshot outside the lock, so readers and other writers wait only for the result to be
+  /// swapped in.
   ///
   /// - Precondition: Every operation's paths address the tree as it is right before that
   ///   operation; this is checked before anything changes, and a bad patch traps naming the
