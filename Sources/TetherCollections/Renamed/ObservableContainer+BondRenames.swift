@@ -26,7 +26,7 @@ extension MutableObservableCollection {
   /// Bond's update with a caller-written patch; Tether records the patch itself.
   ///
   /// ``batchUpdate(_:)`` runs the same edits under the container's lock and emits their patch;
-  /// ``apply(_:)-([OrderedCollectionOperation<C.Element,Int>])`` applies a patch you already have.
+  /// `apply(_:)` applies a patch you already have.
   @available(*, unavailable, renamed: "batchUpdate(_:)", message: "edit the batch; Tether derives the patch")
   public func descriptiveUpdate(_ update: (inout C) -> [OrderedCollectionOperation<C.Element, Int>]) {
     var copy = collection

@@ -6,7 +6,7 @@ import TetherSignals
 // and one row animation for every kind of change) are one `SectionedViewAnimations` value.
 
 extension SignalProtocol where Error == Never, Element: SectionedDataSourceChangesetConvertible {
-  /// Bond's `bind(to:animated:rowAnimation:createCell:)`; ``bind(to:animations:createCell:)``
+  /// Bond's `bind(to:animated:rowAnimation:createCell:)`; `bind(to:animations:createCell:)`
   /// with `SectionedViewAnimations(all: rowAnimation)`, or `.none` when not animated.
   @available(
     *, deprecated, renamed: "bind(to:animations:createCell:)",

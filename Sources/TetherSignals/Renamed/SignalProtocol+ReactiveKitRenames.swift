@@ -41,7 +41,7 @@ extension SignalProtocol {
     output(at: index)
   }
 
-  /// ReactiveKit's name for ``prepend(_:)`` with one element.
+  /// ReactiveKit's name for `prepend(_:)` with one element.
   @available(*, deprecated, renamed: "prepend(_:)")
   public func start(with element: Element) -> Signal<Element, Error> {
     prepend(element)
@@ -71,7 +71,7 @@ extension SignalProtocol {
     buffer(size: size)
   }
 
-  /// ReactiveKit's name for ``append(_:)`` with a signal.
+  /// ReactiveKit's name for `append(_:)` with a signal.
   @available(*, deprecated, renamed: "append(_:)")
   public func concat<Other: SignalProtocol>(with other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Error {

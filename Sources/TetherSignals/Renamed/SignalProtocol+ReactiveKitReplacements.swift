@@ -141,13 +141,13 @@ extension SignalProtocol {
 }
 
 extension SignalProtocol where Element: Sequence {
-  /// ReactiveKit's `flattenElements()`; ``flatMapConcat(_:)`` with ``Signal/init(sequence:)``.
+  /// ReactiveKit's `flattenElements()`; `flatMapConcat(_:)` with ``Signal/init(sequence:)``.
   @available(*, unavailable, message: "use flatMapConcat { Signal(sequence: $0) }")
   public func flattenElements() -> Signal<Element.Element, Error> {
     flatMapConcat { Signal<Element.Element, Error>(sequence: Array($0)) }
   }
 
-  /// ReactiveKit's older `unwrap()` of sequences; ``flatMapConcat(_:)`` with
+  /// ReactiveKit's older `unwrap()` of sequences; `flatMapConcat(_:)` with
   /// ``Signal/init(sequence:)``.
   @available(*, unavailable, message: "use flatMapConcat { Signal(sequence: $0) }")
   public func unwrap() -> Signal<Element.Element, Error> {
