@@ -179,10 +179,16 @@ private struct ReactiveKitAndBondSpellings: LegacySpellings {
       ("skip(last:)", source.skip(last: 2), source.dropLast(2)),
       ("take(first:)", source.take(first: 2), source.prefix(maxLength: 2)),
       ("take(last:)", source.take(last: 2), source.suffix(maxLength: 2)),
-      ("take(until:)", source.take(until: Signal<Void, Never>.never()), source.prefix(untilOutputFrom: Signal<Void, Never>.never())),
+      (
+        "take(until:)", source.take(until: Signal<Void, Never>.never()),
+        source.prefix(untilOutputFrom: Signal<Void, Never>.never())
+      ),
       ("element(at:)", source.element(at: 2), source.output(at: 2)),
       ("start(with:)", source.start(with: 0), source.prepend(0)),
-      ("defaultIfEmpty(_:)", Signal<Int, Never>.completed().defaultIfEmpty(7), Signal<Int, Never>.completed().replaceEmpty(with: 7)),
+      (
+        "defaultIfEmpty(_:)", Signal<Int, Never>.completed().defaultIfEmpty(7),
+        Signal<Int, Never>.completed().replaceEmpty(with: 7)
+      ),
       ("ignoreElements()", source.ignoreElements(), source.ignoreOutput()),
       ("concat(with:)", source.concat(with: Signal(just: 9)), source.append(Signal(just: 9))),
       ("distinctUntilChanged()", source.distinctUntilChanged(), source.removeDuplicates()),
@@ -303,7 +309,8 @@ private struct ReactiveKitAndBondSpellings: LegacySpellings {
     still: BatchUpdateValidatingView<String>
   ) -> [any Disposable] {
     [
-      items.bind(to: animated, animated: true, rowAnimation: .fade) { items, indexPath, _ in items.item(at: indexPath) },
+      items.bind(to: animated, animated: true, rowAnimation: .fade) { items, indexPath, _ in items.item(at: indexPath)
+      },
       items.bind(to: still, animated: false, rowAnimation: .fade) { items, indexPath, _ in items.item(at: indexPath) },
     ]
   }

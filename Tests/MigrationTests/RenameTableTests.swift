@@ -28,7 +28,8 @@ final class RenameTableTests: XCTestCase {
       let kinds = ["same", "renamed", "different", "not provided", "tether's addition"]
       XCTAssertTrue(
         kinds.contains { status.lowercased().hasPrefix($0) },
-        "Migration.md: the status of \(row) is '\(status)'; it must start with same, renamed, different or not provided")
+        "Migration.md: the status of \(row) is '\(status)'; it must start with same, renamed, different or not provided"
+      )
     }
   }
 

@@ -25,7 +25,9 @@ extension OrderedCollectionDiff where Index == IndexPath {
 
   /// Bond's name for ``generateTreePatch(to:)``.
   @available(*, deprecated, renamed: "generateTreePatch(to:)")
-  public func generatePatch<Tree: TreeProtocol>(to tree: Tree) -> [OrderedCollectionOperation<Tree.ChildNode, IndexPath>] {
+  public func generatePatch<Tree: TreeProtocol>(
+    to tree: Tree
+  ) -> [OrderedCollectionOperation<Tree.ChildNode, IndexPath>] {
     generateTreePatch(to: tree)
   }
 }
