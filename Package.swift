@@ -101,6 +101,9 @@ let package = Package(
     .testTarget(name: "Swift6ClientTests", dependencies: ["Tether"]),
     // Every code sample in README.md and the DocC catalog is a snippet here, compiled and run.
     .testTarget(name: "DocumentationTests", dependencies: ["Tether", "TetherTestSupport"]),
+    // ReactiveKit and Bond call sites migrated as the fix-its say, and Migration.md's fix-it table
+    // checked against the declarations that make them.
+    .testTarget(name: "MigrationTests", dependencies: ["Tether", "TetherTestSupport"]),
     .testTarget(
       name: "PlaygroundTests",
       dependencies: ["TetherPlaygroundPages"],
