@@ -96,7 +96,8 @@ final class CellDequeueTests: XCTestCase {
         ),
         (.tableView, "unable to dequeue a cell with identifier text" + suffix),
       ] {
-        let view = BatchUpdateValidatingView<TerminalTextCell>(mode: mode) { _, _ in TerminalTextCell() }
+        // No class is registered: the view still makes a `TerminalTextCell` (a `ConstructibleCell`).
+        let view = BatchUpdateValidatingView<TerminalTextCell>(mode: mode)
         let items = Property(Changes.reload(["a"]))
         items.bind(to: view) { items, indexPath, view in
           let cell = view.dequeueReusableCell(withReuseIdentifier: "text", for: indexPath)

@@ -68,9 +68,11 @@ final class SectionedRowStore<Cell> {
     self.makeCell = makeCell ?? Self.constructCell
   }
 
-  /// A cell of `cellClass` made with `init()` when the class is a ``ConstructibleCell``.
+  /// A cell of `cellClass` made with `init()` when the class is a ``ConstructibleCell``; without
+  /// a class (an unregistered identifier, already reported), a `Cell` made with `init()` if it is
+  /// one, so that the check can go on.
   static func constructCell(_ cellClass: AnyClass?, identifier: String) -> Cell? {
-    guard let type = cellClass as? any ConstructibleCell.Type else { return nil }
+    guard let type = (cellClass ?? (Cell.self as? AnyClass)) as? any ConstructibleCell.Type else { return nil }
     return type.init() as? Cell
   }
 
