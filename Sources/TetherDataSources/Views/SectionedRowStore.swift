@@ -56,10 +56,10 @@ final class SectionedRowStore<Cell> {
   private var dequeuedDuringFetch: [Dequeued] = []
 
   /// Which of UIKit's dequeue rules the view follows.
-  var rules: CellDequeueRules
+  let rules: CellDequeueRules
   /// Makes a cell for an identifier registered with `cellClass` (`nil` when the identifier is not
   /// registered), or returns `nil` when it cannot.
-  var makeCell: (_ cellClass: AnyClass?, _ identifier: String) -> Cell?
+  let makeCell: (_ cellClass: AnyClass?, _ identifier: String) -> Cell?
   /// Receives every cell rule the data source breaks.
   var report: (BatchUpdateViolation) -> Void = { _ in }
 
@@ -273,13 +273,18 @@ final class SectionedRowStore<Cell> {
     at path: IndexPath, id: Int, from dataSource: any SectionedViewDataSource<Cell>
   ) -> ShownRow<Cell> {
     lastDequeuedIdentifier = nil
-    dequeuedDuringFetch = []
+    dequeuedDuringFetch.removeAll(keepingCapacity: true)
     let cell = dataSource.cellForItem(at: path)
+    // Only a view with a collection view's rules, or a cell handed out by index path, needs a
+    // look at the cell: the table-view path stays as cheap as before.
+    guard rules == .collection || !dequeuedDuringFetch.isEmpty else {
+      return ShownRow(id: id, cell: cell, reuseIdentifier: lastDequeuedIdentifier)
+    }
     // The cell counts as dequeued if it is one the view handed out for this index path (for
     // values, which have no identity: if any cell was handed out for it).
     let object = objectIdentity(of: cell)
     let dequeued = dequeuedDuringFetch.last { $0.indexPath == path && (object == nil || $0.object == object) }
-    dequeuedDuringFetch = []
+    dequeuedDuringFetch.removeAll(keepingCapacity: true)
     if dequeued == nil, rules == .collection { report(.cellNotDequeued) }
     return ShownRow(id: id, cell: cell, reuseIdentifier: dequeued?.identifier ?? lastDequeuedIdentifier)
   }
