@@ -56,7 +56,8 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// The widest a line may be; longer texts are cut with an ellipsis.
   public var width: Int
 
-  /// Every batch that broke a rule (the view reloaded after each), oldest first.
+  /// Every batch that broke a rule (the view reloaded after each), and every dequeue of an
+  /// unregistered identifier, oldest first.
   public private(set) var violations: [BatchUpdateViolation] = []
 
   /// How long the lines a batch changed stay highlighted, timed on `scheduler`; `nil` (the
