@@ -21,6 +21,8 @@ rm -f .apple-adapters.log
 # file|text|mutated text
 mutations=(
   "Sources/TetherUIKit/UICollectionView+SectionedView.swift|insertItems(at: indexPaths)|insertItem(at: indexPaths)"
+  "Sources/TetherUIKit/UICollectionView+SectionedView.swift|dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)|dequeueReusableCell(withReuseIdentifier: identifier, forIndexPath: indexPath)"
+  "Sources/TetherUIKit/UICollectionView+SectionedView.swift|register(cellClass, forCellWithReuseIdentifier: identifier)|register(cellClass, forCellIdentifier: identifier)"
   "Sources/TetherUIKit/UITableView+SectionedView.swift|titleForHeaderInSection section|titleForHeaderIn section"
   "Sources/TetherUIKit/UITableView+SectionedView.swift|(updates) { UIView.performWithoutAnimation(|(updates) { UIView.performWithoutAnimations("
   "Sources/TetherAppKit/NSTableView+FlatView.swift|NSAnimationContext.runAnimationGroup|NSAnimationContext.runAnimationGroups"

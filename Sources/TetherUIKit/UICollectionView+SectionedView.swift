@@ -1,7 +1,9 @@
 // Apple platforms only. On Linux, Checks/AppleAdapters type-checks this file against stub UIKit
 // and ObjectiveC modules written from Apple's documentation. A collection view names its rows
 // "items" and does not animate per kind, so the row methods forward to the item methods and the
-// animation is ignored.
+// animation is ignored. Its own `register(_:forCellWithReuseIdentifier:)` and
+// `dequeueReusableCell(withReuseIdentifier:for:)` satisfy the protocol's collection-view
+// requirements; the table-view names forward to them.
 #if canImport(UIKit) && !os(watchOS)
 import ObjectiveC
 import TetherDataSources
@@ -38,9 +40,20 @@ extension UICollectionView: SectionedViewProtocol {
   /// `moveItem(at:to:)`.
   public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { moveItem(at: indexPath, to: newIndexPath) }
 
-  /// Always `nil`: a collection view dequeues by index path, so cell factories call
-  /// `dequeueReusableCell(withReuseIdentifier:for:)` themselves.
+  /// Always `nil`: a collection view dequeues by index path only (see
+  /// ``dequeueReusableCell(withIdentifier:for:)``).
   public func dequeueReusableCell(withIdentifier identifier: String) -> UICollectionViewCell? { nil }
+
+  /// `register(_:forCellWithReuseIdentifier:)`, under the table-view name the binders call.
+  public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    register(cellClass, forCellWithReuseIdentifier: identifier)
+  }
+
+  /// `dequeueReusableCell(withReuseIdentifier:for:)`, under the table-view name the binders call:
+  /// the only way to get a cell a collection view accepts from `collectionView(_:cellForItemAt:)`.
+  public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+    dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+  }
 
   /// Runs `updates` inside `UIView.performWithoutAnimation`.
   public func performWithoutAnimation(_ updates: () -> Void) {

@@ -1,6 +1,7 @@
 // Apple platforms only. On Linux, Checks/AppleAdapters type-checks this file against stub UIKit
 // and ObjectiveC modules written from Apple's documentation; every method of
-// `SectionedViewProtocol` is UIKit's own.
+// `SectionedViewProtocol` is UIKit's own (registration and dequeuing by index path included),
+// except the collection-view names, which the protocol forwards to the table-view ones.
 #if canImport(UIKit) && !os(watchOS)
 import ObjectiveC
 import TetherDataSources

@@ -151,4 +151,6 @@ final class BagFreeView: SectionedViewProtocol {
   func reloadRows(at indexPaths: [IndexPath], with animation: ViewRowAnimation) {}
   func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
   func dequeueReusableCell(withIdentifier identifier: String) -> String? { nil }
+  func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
+  func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> String { identifier }
 }

@@ -18,14 +18,23 @@ final class SectionedPathsPropertyTests: XCTestCase {
   /// array's `replace(with:performDiff:)` and `StagedChangeset`: every path gives the same diff,
   /// which is one valid batch but for section updates and reloads of moved items (the only stages
   /// a binder adds, each without intermediate data); the view reports no violation and ends with
-  /// the new rows.
+  /// the new rows. A second view checks the same batches by a collection view's rules, its cells
+  /// dequeued Bond-style with the index path the closure is given.
   func testEverySectionedPathIsOneValidBatchInTheView() throws {
     try MainActor.assumeIsolated {
       let view = View()
       view.recordsCalls = false
+      let collectionView = View(mode: .collectionView) { _, _ in "" }
+      collectionView.recordsCalls = false
+      collectionView.register(ShelfCell.self, forCellWithReuseIdentifier: "shelf")
       let array = MutableObservableArray2D(Shelves())
       let binding = array.bind(to: view, createCell: cell)
       defer { binding.dispose() }
+      let collectionBinding = array.bind(to: collectionView) { shelves, indexPath, collectionView in
+        _ = collectionView.dequeueReusableCell(withReuseIdentifier: "shelf", for: indexPath)
+        return cell(shelves, indexPath, collectionView)
+      }
+      defer { collectionBinding.dispose() }
       var staged = 0
       // Each pair runs six diffs, a staging and a bound container: about 4 ms in a debug build.
       try withSeeds(0..<10_000) { seed, rng in
@@ -76,7 +85,10 @@ final class SectionedPathsPropertyTests: XCTestCase {
         XCTAssertEqual(view.violations, [], "seed \(seed): \(diff)")
         XCTAssertEqual(view.rows, rows(new), "seed \(seed)")
         XCTAssertEqual(view.sectionTitles, new.sections.map { $0.metadata.description }, "seed \(seed)")
+        XCTAssertEqual(collectionView.violations, [], "seed \(seed): \(diff)")
+        XCTAssertEqual(collectionView.rows, rows(new), "seed \(seed)")
         if !view.violations.isEmpty { view.resetRecords() }
+        if !collectionView.violations.isEmpty { collectionView.resetRecords() }
       }
       XCTAssertGreaterThan(staged, 400, "section updates and moved-and-updated items are common")
       XCTAssertEqual(view.reloadCount, 1, "only the binding reloaded")
@@ -155,6 +167,9 @@ private struct EpoxyItem: Diffable {
     (otherDiffableItem as? EpoxyItem)?.item == item
   }
 }
+
+/// The class registered for the collection view's string cells (the view never creates one).
+private final class ShelfCell {}
 
 @MainActor
 private func cell(

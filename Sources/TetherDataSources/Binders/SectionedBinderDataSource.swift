@@ -56,6 +56,19 @@ open class SectionedBinderDataSource<Changeset: SectionedDataSourceChangeset, Vi
   /// an insert within an animated change) rather than fill a freshly reloaded view.
   public private(set) var isPerformingBatchUpdates = false
 
+  /// The index path the view asked a cell for, while ``cellForItem(at:)`` runs (else `nil`): the
+  /// index path to dequeue the cell for.
+  ///
+  /// It is the index path passed to ``cell(for:at:in:)`` and to `createCell`, except during the
+  /// intermediate stages of a staged update, where that one is the item's place in the collection
+  /// given (before or after the change) and this one the row the view shows it at. A
+  /// `UICollectionView` must be asked to dequeue for this one.
+  public private(set) var requestedIndexPath: IndexPath?
+
+  /// The view the cell classes below were registered with, and their identifiers.
+  private weak var registrationView: View?
+  private var registeredIdentifiers: Set<String> = []
+
   private let createCell: CellFactory?
   /// While an intermediate stage runs: its sections, and the collection before the change.
   private var stage: (sections: [StagedChangeset.Section], source: Changeset.Collection)?
@@ -194,6 +207,9 @@ open class SectionedBinderDataSource<Changeset: SectionedDataSourceChangeset, Vi
     guard let view, let changeset else {
       tetherPreconditionFailure("The view asked for the cell at \(indexPath) before the binder had a view and data")
     }
+    let outerRequest = requestedIndexPath
+    requestedIndexPath = indexPath
+    defer { requestedIndexPath = outerRequest }
     if let stage {
       switch stage.sections[indexPath[0]].rows[indexPath[1]] {
       case .source(let path): return cell(for: stage.source, at: path, in: view)
@@ -210,6 +226,17 @@ open class SectionedBinderDataSource<Changeset: SectionedDataSourceChangeset, Vi
       tetherPreconditionFailure("\(Self.self) has no createCell function and does not override cell(for:at:in:)")
     }
     return createCell(collection, indexPath, view)
+  }
+
+  /// Registers `cellClass` for `identifier` with `view`, unless it was already registered with
+  /// that view: binders register their cell types once per view, on first use.
+  func registerIfNeeded(_ cellClass: AnyClass, forCellReuseIdentifier identifier: String, in view: View) {
+    if registrationView !== view {
+      registrationView = view
+      registeredIdentifiers = []
+    }
+    guard registeredIdentifiers.insert(identifier).inserted else { return }
+    view.register(cellClass, forCellReuseIdentifier: identifier)
   }
 
   /// The header title of `section`: the collection's ``SectionTitleProviding`` title, if any.

@@ -41,6 +41,14 @@ extension SignalProtocol where Error == Never, Element: SectionedDataSourceChang
   /// }
   /// ```
   ///
+  /// `createCell` gets the collection, the item's index path in it and the view, so it can
+  /// dequeue its cell as Bond's closures do: a `UICollectionView` accepts only cells dequeued
+  /// with `dequeueReusableCell(withReuseIdentifier:for:)` from a registered identifier. During
+  /// the intermediate stages of a staged update (rows moved along with their sections) the item's
+  /// index path is not the row the view asked for; a binder subclass overriding
+  /// `cell(for:at:in:)` dequeues for `requestedIndexPath` instead (see
+  /// ``SectionedBinderDataSource``).
+  ///
   /// See `bind(to:using:)` for threading and lifetime.
   ///
   /// - Parameters:
@@ -63,8 +71,14 @@ where
   Error == Never, Element: SectionedDataSourceChangesetConvertible,
   Element.SectionedChangeset.Collection: QueryableSectionedDataSourceProtocol
 {
-  /// Binds the changesets to a sectioned view with cells of `cellType`, reused by the view when it
-  /// can and created with `init()` otherwise, each configured with its item by `configureCell`.
+  /// Binds the changesets to a sectioned view with cells of `cellType`, each configured with its
+  /// item by `configureCell` (Bond's `bind(to:cellType:configureCell:)`).
+  ///
+  /// The binder registers `cellType` with the view once, under the reuse identifier
+  /// `String(reflecting: cellType)`, and dequeues every cell by index path
+  /// (`dequeueReusableCell(withIdentifier:for:)`), so it works unchanged on a `UITableView` and on
+  /// a `UICollectionView`, which accepts no other cells. The view creates the cells: UIKit with the
+  /// cell class's own initializer, Tether's Linux views with `init()` (a ``ConstructibleCell``).
   ///
   /// ```swift
   /// fruits.bind(to: listView, cellType: TerminalTextCell.self) { cell, fruit in cell.text = fruit }
@@ -73,22 +87,17 @@ where
   /// See `bind(to:using:)` for threading and lifetime.
   @MainActor
   @discardableResult
-  public func bind<View: SectionedViewProtocol, CellType: ConstructibleCell>(
+  public func bind<View: SectionedViewProtocol, CellType: AnyObject>(
     to view: View,
     animations: SectionedViewAnimations = .automatic,
     cellType: CellType.Type,
     configureCell: @escaping @MainActor (CellType, SectionedCollection.Item) -> Void
   ) -> any Disposable {
-    let identifier = String(reflecting: CellType.self)
-    return bind(to: view, animations: animations) { collection, indexPath, view in
-      let cell = (view.dequeueReusableCell(withIdentifier: identifier) as? CellType) ?? CellType()
-      configureCell(cell, collection.item(at: indexPath))
-      guard let viewCell = cell as? View.Cell else {
-        tetherPreconditionFailure(
-          "\(CellType.self) cannot be a cell of \(View.self), whose cells are \(View.Cell.self)")
-      }
-      return viewCell
-    }
+    let dataSource = RegisteredCellBinderDataSource<Element.SectionedChangeset, View, CellType>(
+      animations: animations,
+      configureCell: configureCell
+    )
+    return bind(to: view, using: dataSource)
   }
 
   /// Binds the changesets to a sectioned view with Epoxy-style cells: each is created from `style`

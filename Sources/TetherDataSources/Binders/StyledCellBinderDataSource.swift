@@ -5,7 +5,9 @@ import TetherSynchronization
 /// A sectioned binder whose cells are Epoxy-style views: each is created from its style
 /// (``StyledView``) and shows one `Equatable` content (``ContentConfigurableView``).
 ///
-/// Cells of one style share a reuse identifier. When the view hands back a cell for reuse (a
+/// Cells of one style share a reuse identifier; a ``ReusableStyledView`` cell type is registered
+/// with the view under it and dequeued by index path, as a `UICollectionView` requires. When the
+/// view hands back a cell for reuse (a
 /// reloaded row gets its own cell back), ``ContentConfigurableView/setContent(_:animated:)`` is
 /// only called if the content differs from what that cell last showed, so reloading a row whose
 /// content did not change costs nothing. Content set during a batch update is `animated`, content
@@ -51,15 +53,37 @@ where Changeset.Collection: QueryableSectionedDataSourceProtocol {
     super.init(animations: animations, createCell: nil)
   }
 
-  /// Dequeues a cell of the item's style (or creates one) and sets its content if it changed.
+  /// Dequeues a cell of the item's style and sets its content if it changed.
+  ///
+  /// A ``ReusableStyledView`` is registered with the view under its style's identifier and
+  /// dequeued by index path (a new cell gets its style from ``ReusableStyledView/applyStyle(_:)``),
+  /// which suits every view, `UICollectionView` included. Any other ``StyledView`` is reused with
+  /// `dequeueReusableCell(withIdentifier:)` or created with `init(style:)`, which a table view
+  /// accepts and a collection view does not.
   open override func cell(for collection: Changeset.Collection, at indexPath: IndexPath, in view: View) -> View.Cell {
     let item = collection.item(at: indexPath)
     let style = style(item)
     let content = content(item)
     let identifier = reuseIdentifier(for: style)
-    let cell = (view.dequeueReusableCell(withIdentifier: identifier) as? CellView) ?? CellView(style: style)
+    let cell: CellView
+    var isNew = false
+    if CellView.self is any ReusableStyledView.Type {
+      registerIfNeeded(CellView.self, forCellReuseIdentifier: identifier, in: view)
+      let dequeued = view.dequeueReusableCell(withIdentifier: identifier, for: requestedIndexPath ?? indexPath)
+      guard let styled = dequeued as? CellView else {
+        tetherPreconditionFailure(
+          "\(View.self) dequeued a \(type(of: dequeued)) for the identifier \"\(identifier)\", not a \(CellView.self)")
+      }
+      cell = styled
+      if shownContent[ObjectIdentifier(cell)]?.cell !== cell {
+        isNew = true
+        applyStyle(style, to: cell)
+      }
+    } else {
+      cell = (view.dequeueReusableCell(withIdentifier: identifier) as? CellView) ?? CellView(style: style)
+    }
     let key = ObjectIdentifier(cell)
-    if let shown = shownContent[key], shown.cell === cell, shown.content == content {
+    if !isNew, let shown = shownContent[key], shown.cell === cell, shown.content == content {
       return viewCell(cell)
     }
     cell.setContent(content, animated: isPerformingBatchUpdates)
@@ -78,6 +102,17 @@ where Changeset.Collection: QueryableSectionedDataSourceProtocol {
     let identifier = "\(String(reflecting: CellView.self))#\(identifiers.count)"
     identifiers[style] = identifier
     return identifier
+  }
+
+  /// Gives a cell the view created its style (only called when `CellView` is reusable).
+  private func applyStyle(_ style: CellView.Style, to cell: CellView) {
+    func apply<Reusable: ReusableStyledView>(_ cell: Reusable) {
+      guard let style = style as? Reusable.Style else {
+        tetherPreconditionFailure("\(Reusable.self) has another style type than \(CellView.self)")
+      }
+      cell.applyStyle(style)
+    }
+    if let reusable = cell as? any ReusableStyledView { apply(reusable) }
   }
 
   private func viewCell(_ cell: CellView) -> View.Cell {

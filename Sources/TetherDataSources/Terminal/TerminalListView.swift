@@ -56,7 +56,8 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// The widest a line may be; longer texts are cut with an ellipsis.
   public var width: Int
 
-  /// Every batch that broke a rule (the view reloaded after each), oldest first.
+  /// Every batch that broke a rule (the view reloaded after each), and every dequeue of an
+  /// unregistered identifier, oldest first.
   public private(set) var violations: [BatchUpdateViolation] = []
 
   /// How long the lines a batch changed stay highlighted, timed on `scheduler`; `nil` (the
@@ -94,6 +95,7 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
     self.screen = TerminalScreen(isANSI: isANSI, rows: height ?? Self.terminalHeight())
     self.width = width
     self.write = write ?? { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+    store.report = { [unowned self] violation in self.violations.append(violation) }
   }
 
   /// The height of standard output's terminal, or `nil` when it is not a terminal.
@@ -210,6 +212,18 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// A row that left the list in the current batch and was made with `identifier`, or `nil`.
   public func dequeueReusableCell(withIdentifier identifier: String) -> (any TerminalListRow)? {
     store.dequeue(identifier)
+  }
+
+  /// Registers a row class for `identifier` (`nil` forgets it); the view creates its rows with
+  /// `init()`, so the class must be a ``ConstructibleCell`` (``TerminalTextCell`` is one).
+  public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    store.register(cellClass, identifier: identifier)
+  }
+
+  /// A row that left the list under `identifier` in the current batch, or a new one of the class
+  /// registered for it. An unregistered identifier is a violation (UIKit's message).
+  public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> any TerminalListRow {
+    store.dequeue(identifier, for: indexPath)
   }
 
   private func inBatch(_ change: (inout SectionedBatch) -> Void) {

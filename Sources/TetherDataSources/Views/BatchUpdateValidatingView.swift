@@ -22,8 +22,30 @@ import TetherSynchronization
 ///
 /// Set ``trapsOnViolation`` to crash like UIKit does instead. Calls made outside
 /// ``performBatchUpdates(_:completion:)`` are each their own batch, as in UIKit.
+///
+/// Cells follow UIKit's dequeue rules too. In either ``Mode``, dequeuing by index path an
+/// identifier that no class is registered for is a violation. In ``Mode/collectionView`` mode,
+/// as in a `UICollectionView`, every cell the data source returns must be one the view handed out
+/// for the index path asked, from a registered identifier: a cell made, kept or dequeued for
+/// another row is a ``BatchUpdateViolation/Rule/cellNotDequeued`` violation with UIKit's message.
+///
+/// ```swift
+/// let view = BatchUpdateValidatingView<TerminalTextCell>(mode: .collectionView)
+/// let items = Property(OrderedCollectionChangeset(reloading: ["a", "b"]))
+/// items.bind(to: view, cellType: TerminalTextCell.self) { cell, item in cell.text = item }
+/// view.violations                // []: the binder registered the class and dequeued every cell
+/// view.rows[0].map(\.text)       // ["a", "b"]
+/// ```
 @MainActor
 public final class BatchUpdateValidatingView<Cell>: SectionedViewProtocol, DisposeBagProvider {
+  /// Which view's rules the view follows.
+  public enum Mode: Hashable, Sendable {
+    /// `UITableView`'s: a data source may return a cell it made itself.
+    case tableView
+    /// `UICollectionView`'s: every cell must be dequeued by index path, for the row asked.
+    case collectionView
+  }
+
   /// One call the view received.
   public enum Call: Hashable, Sendable {
     /// `reloadData()`.
@@ -77,15 +99,33 @@ public final class BatchUpdateValidatingView<Cell>: SectionedViewProtocol, Dispo
   /// The number of batches applied without violation.
   public private(set) var batchCount = 0
 
-  private let store = SectionedRowStore<Cell>()
+  /// Which view's rules the view follows.
+  public let mode: Mode
+
+  private let store: SectionedRowStore<Cell>
   private var pending: SectionedBatch?
   private var batchDepth = 0
   private var reloadedDuringBatch = false
   private var animationsDisabled = 0
 
   /// Creates an empty view.
-  public init(trapsOnViolation: Bool = false) {
+  ///
+  /// - Parameters:
+  ///   - mode: Whether to check cells as a table view or as a collection view does.
+  ///   - trapsOnViolation: Whether a violation stops the program, as UIKit does.
+  ///   - makeCell: Creates a cell for an identifier when there is none to reuse, given the class
+  ///     registered for it (`nil` if none). By default a registered ``ConstructibleCell`` class
+  ///     is created with `init()`; pass a function for value cells (`Int`, `String`).
+  public init(
+    mode: Mode = .tableView,
+    trapsOnViolation: Bool = false,
+    makeCell: ((_ cellClass: AnyClass?, _ identifier: String) -> Cell)? = nil
+  ) {
+    self.mode = mode
     self.trapsOnViolation = trapsOnViolation
+    store = SectionedRowStore(
+      rules: mode == .tableView ? .table : .collection, makeCell: makeCell.map { make in { make($0, $1) } })
+    store.report = { [unowned self] violation in self.report(violation) }
   }
 
   /// The cells the view shows, section by section.
@@ -193,9 +233,34 @@ public final class BatchUpdateValidatingView<Cell>: SectionedViewProtocol, Dispo
   }
 
   /// A cell that left the view (deleted or reloaded in the current batch) and was made with
-  /// `identifier`, or `nil`.
+  /// `identifier`, or `nil`; always `nil` in ``Mode/collectionView`` mode, as a collection view
+  /// has no such method.
   public func dequeueReusableCell(withIdentifier identifier: String) -> Cell? {
-    store.dequeue(identifier)
+    mode == .tableView ? store.dequeue(identifier) : nil
+  }
+
+  /// The identifiers registered so far, with their classes.
+  public var registeredCellClasses: [String: AnyClass] { store.registeredIdentifiers }
+
+  /// Registers `cellClass` for `identifier` (`nil` forgets it).
+  public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    store.register(cellClass, identifier: identifier)
+  }
+
+  /// A cell that left the view under `identifier` in the current batch, or a new one of the class
+  /// registered for it; an unregistered identifier is a violation.
+  public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Cell {
+    store.dequeue(identifier, for: indexPath)
+  }
+
+  /// Registers `cellClass` for `identifier`, as ``register(_:forCellReuseIdentifier:)``.
+  public func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+    store.register(cellClass, identifier: identifier)
+  }
+
+  /// A cell for `indexPath`, as ``dequeueReusableCell(withIdentifier:for:)``.
+  public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> Cell {
+    store.dequeue(identifier, for: indexPath)
   }
 
   /// Runs `updates`; batches started inside are recorded as not animated.

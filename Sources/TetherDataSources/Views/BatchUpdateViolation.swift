@@ -1,7 +1,7 @@
 import Foundation
 
-/// A batch update that `UITableView` would reject, with the message UIKit raises
-/// (`NSInternalInconsistencyException`) for it.
+/// A batch update that `UITableView` (or `UICollectionView`) would reject, or a cell it would
+/// refuse, with the message UIKit raises (`NSInternalInconsistencyException`) for it.
 ///
 /// ``BatchUpdateValidatingView`` reports these. The count rules use UIKit's exact wording:
 ///
@@ -38,6 +38,12 @@ public struct BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConve
     case invalidNumberOfRows
     /// `reloadData()` called inside `performBatchUpdates`.
     case reloadDuringBatchUpdates
+    /// A collection view's data source returned a cell that the view did not hand out for the
+    /// index path asked, from a registered identifier (it was created, kept, or dequeued for
+    /// another index path). A rule about cells, not batches: `ChangesetValidator` has no part in it.
+    case cellNotDequeued
+    /// A cell was dequeued by index path for an identifier that no class is registered for.
+    case unregisteredReuseIdentifier
   }
 
   /// The rule broken.
@@ -79,6 +85,30 @@ extension BatchUpdateViolation {
         + "after the update (\(after)) must be equal to the number of sections contained in the table view before "
         + "the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, "
         + "\(deleted) deleted)."
+    )
+  }
+}
+
+extension BatchUpdateViolation {
+  /// UIKit's exception for a cell that `collectionView(_:cellForItemAt:)` made itself.
+  static let cellNotDequeued = Self(
+    rule: .cellNotDequeued,
+    message: "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a reuseIdentifier - "
+      + "cells must be retrieved by calling -dequeueReusableCellWithReuseIdentifier:forIndexPath:"
+  )
+
+  /// UIKit's exception for dequeuing an unregistered identifier by index path: a table view's or a
+  /// collection view's.
+  static func unregistered(_ identifier: String, rules: CellDequeueRules) -> Self {
+    let start =
+      switch rules {
+      case .table: "unable to dequeue a cell with identifier \(identifier)"
+      case .collection: "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier)"
+      }
+    return Self(
+      rule: .unregisteredReuseIdentifier,
+      message: start
+        + " - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
     )
   }
 }

@@ -37,10 +37,27 @@ public protocol ContentConfigurableView: AnyObject {
   func setContent(_ content: Content, animated: Bool)
 }
 
-/// A cell type a binder can create on its own, for `bind(to:cellType:configureCell:)`.
+/// A styled view that its list view creates itself from a registered class, as UIKit creates a
+/// registered cell (with `init(frame:)`), and that takes its style right after.
 ///
-/// On Linux, ``TerminalTextCell`` conforms; a `UITableViewCell` subclass is registered with the
-/// table view instead (see the `TetherUIKit` module).
+/// The styled binders (`bind(to:cellType:style:)` and friends) register such a cell type under one
+/// reuse identifier per style and dequeue it by index path, which is the only way a
+/// `UICollectionView` accepts; ``applyStyle(_:)`` is called once on each cell the view created,
+/// before its first content. A plain ``StyledView`` is created with ``StyledView/init(style:)``
+/// by the binder, which suits table views and ``TerminalListView`` but not a collection view.
+@MainActor
+public protocol ReusableStyledView: StyledView {
+  /// Gives a cell the view just created its style (the style of the identifier it was dequeued
+  /// with, so it never changes afterwards).
+  func applyStyle(_ style: Style)
+}
+
+/// A cell type that Tether's own views can create from a registered class, with `init()`.
+///
+/// ``BatchUpdateValidatingView`` and ``TerminalListView`` create the cells of a class registered
+/// with ``SectionedViewProtocol/register(_:forCellReuseIdentifier:)`` this way, as UIKit creates
+/// a registered `UITableViewCell` or `UICollectionViewCell` subclass with its own initializer; the
+/// UIKit views need no such conformance. ``TerminalTextCell`` conforms.
 @MainActor
 public protocol ConstructibleCell: AnyObject {
   /// Creates an empty cell.

@@ -1,4 +1,5 @@
 import Foundation
+import TetherSynchronization
 
 /// One row a view shows: its cell, an identity that follows it through moves and reloads, and the
 /// reuse identifier its cell was dequeued with.
@@ -25,15 +26,63 @@ struct BatchOutcome {
   var movedSections = Set<Int>()
 }
 
+/// How a view hands out cells by index path, and which of UIKit's dequeue rules it enforces.
+enum CellDequeueRules {
+  /// `UITableView`: a cell the data source made itself is fine; dequeuing an unregistered
+  /// identifier by index path is not.
+  case table
+  /// `UICollectionView`: every cell must be dequeued by index path, from a registered identifier,
+  /// for the index path asked.
+  case collection
+}
+
+/// One cell a view handed out by index path while the data source was asked for a cell.
+private struct Dequeued {
+  let identifier: String
+  let indexPath: IndexPath
+  let object: ObjectIdentifier?
+}
+
 /// The rows of a sectioned view, kept the way `UITableView` keeps them: applies reloads and checked
 /// batches, asking the data source for the cells of inserted and reloaded rows, and recycling the
-/// cells of rows that leave through ``dequeue(_:)``.
+/// cells of rows that leave through ``dequeue(_:)`` and ``dequeue(_:for:)``.
 @MainActor
 final class SectionedRowStore<Cell> {
   private(set) var sections: [ShownSection<Cell>] = []
   private var nextID = 0
   private var pool: [String: [Cell]] = [:]
   private var lastDequeuedIdentifier: String?
+  private var registrations: [String: AnyClass] = [:]
+  private var dequeuedDuringFetch: [Dequeued] = []
+
+  /// Which of UIKit's dequeue rules the view follows.
+  let rules: CellDequeueRules
+  /// Makes a cell for an identifier registered with `cellClass` (`nil` when the identifier is not
+  /// registered), or returns `nil` when it cannot.
+  let makeCell: (_ cellClass: AnyClass?, _ identifier: String) -> Cell?
+  /// Receives every cell rule the data source breaks.
+  var report: (BatchUpdateViolation) -> Void = { _ in }
+
+  init(rules: CellDequeueRules = .table, makeCell: ((_ cellClass: AnyClass?, _ identifier: String) -> Cell?)? = nil) {
+    self.rules = rules
+    self.makeCell = makeCell ?? Self.constructCell
+  }
+
+  /// A cell of `cellClass` made with `init()` when the class is a ``ConstructibleCell``; without
+  /// a class (an unregistered identifier, already reported), a `Cell` made with `init()` if it is
+  /// one, so that the check can go on.
+  static func constructCell(_ cellClass: AnyClass?, identifier: String) -> Cell? {
+    guard let type = (cellClass ?? (Cell.self as? AnyClass)) as? any ConstructibleCell.Type else { return nil }
+    return type.init() as? Cell
+  }
+
+  /// The identifiers registered, and their classes.
+  var registeredIdentifiers: [String: AnyClass] { registrations }
+
+  /// Registers `cellClass` for `identifier`, or forgets the identifier when it is `nil`.
+  func register(_ cellClass: AnyClass?, identifier: String) {
+    registrations[identifier] = cellClass
+  }
 
   /// A recycled cell made with `identifier`, if any. Also notes the identifier, so the cell the
   /// data source returns next is recycled under it.
@@ -41,6 +90,28 @@ final class SectionedRowStore<Cell> {
     lastDequeuedIdentifier = identifier
     guard var cells = pool[identifier], let cell = cells.popLast() else { return nil }
     pool[identifier] = cells
+    return cell
+  }
+
+  /// A recycled cell made with `identifier`, or a new one of the class registered for it; an
+  /// unregistered identifier is reported with UIKit's message (and a cell is still made, when
+  /// ``makeCell`` can, so that the check goes on).
+  func dequeue(_ identifier: String, for indexPath: IndexPath) -> Cell {
+    let cellClass: AnyClass? = registrations[identifier]
+    if cellClass == nil { report(.unregistered(identifier, rules: rules)) }
+    let cell: Cell
+    if var cells = pool[identifier], let recycled = cells.popLast() {
+      pool[identifier] = cells
+      cell = recycled
+    } else if let made = makeCell(cellClass, identifier) {
+      cell = made
+    } else {
+      tetherPreconditionFailure(
+        "The view cannot create a cell for the identifier \"\(identifier)\": "
+          + (cellClass.map { "\(String(reflecting: $0)) is not a ConstructibleCell of type \(Cell.self)" }
+            ?? "no class is registered for it"))
+    }
+    dequeuedDuringFetch.append(Dequeued(identifier: identifier, indexPath: indexPath, object: objectIdentity(of: cell)))
     return cell
   }
 
@@ -202,8 +273,24 @@ final class SectionedRowStore<Cell> {
     at path: IndexPath, id: Int, from dataSource: any SectionedViewDataSource<Cell>
   ) -> ShownRow<Cell> {
     lastDequeuedIdentifier = nil
+    dequeuedDuringFetch.removeAll(keepingCapacity: true)
     let cell = dataSource.cellForItem(at: path)
-    return ShownRow(id: id, cell: cell, reuseIdentifier: lastDequeuedIdentifier)
+    // Only a view with a collection view's rules, or a cell handed out by index path, needs a
+    // look at the cell: the table-view path stays as cheap as before.
+    guard rules == .collection || !dequeuedDuringFetch.isEmpty else {
+      return ShownRow(id: id, cell: cell, reuseIdentifier: lastDequeuedIdentifier)
+    }
+    // The cell counts as dequeued if it is one the view handed out for this index path (for
+    // values, which have no identity: if any cell was handed out for it).
+    let object = objectIdentity(of: cell)
+    let dequeued = dequeuedDuringFetch.last { $0.indexPath == path && (object == nil || $0.object == object) }
+    dequeuedDuringFetch.removeAll(keepingCapacity: true)
+    if dequeued == nil, rules == .collection { report(.cellNotDequeued) }
+    return ShownRow(id: id, cell: cell, reuseIdentifier: dequeued?.identifier ?? lastDequeuedIdentifier)
+  }
+
+  private func objectIdentity(of cell: Cell) -> ObjectIdentifier? {
+    type(of: cell as Any) is AnyClass ? ObjectIdentifier(cell as AnyObject) : nil
   }
 
   private func fetchSection(

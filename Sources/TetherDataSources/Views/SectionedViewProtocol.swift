@@ -10,6 +10,12 @@ import Foundation
 /// `dataSource`: after ``reloadData()``, and for every inserted or reloaded row or section of a batch.
 /// A binder installs itself there; a view holds it weakly, like UIKit.
 ///
+/// Cells come from the view, as in UIKit: a binder registers a cell class for a reuse identifier
+/// (``register(_:forCellReuseIdentifier:)``) and asks for a cell for each index path
+/// (``dequeueReusableCell(withIdentifier:for:)``). `UICollectionView` has only that way (under
+/// the names ``register(_:forCellWithReuseIdentifier:)`` and
+/// ``dequeueReusableCell(withReuseIdentifier:for:)``, to which its conformance forwards).
+///
 /// ``RowAnimation`` is the view's own animation type (`UITableView.RowAnimation` for a table view),
 /// so its methods keep their native signatures; ``rowAnimation(_:)`` translates Tether's neutral
 /// ``ViewRowAnimation``.
@@ -62,8 +68,32 @@ public protocol SectionedViewProtocol: AnyObject {
   func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath)
 
   /// A cell that left the view and was made with `identifier`, ready to be configured again, or
-  /// `nil` (as `UITableView.dequeueReusableCell(withIdentifier:)`).
+  /// `nil` (as `UITableView.dequeueReusableCell(withIdentifier:)`). A collection view has no such
+  /// method and answers `nil`: use ``dequeueReusableCell(withIdentifier:for:)``.
   func dequeueReusableCell(withIdentifier identifier: String) -> Cell?
+
+  /// Makes the view create cells of `cellClass` for `identifier` when it has none to reuse
+  /// (`UITableView.register(_:forCellReuseIdentifier:)`); `nil` forgets the identifier.
+  ///
+  /// Binders register their cell types once per view; a `createCell` closure that dequeues itself
+  /// registers its identifiers first, as UIKit code does in `viewDidLoad`.
+  func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String)
+
+  /// A cell for the row at `indexPath`, reused or created from the class registered for
+  /// `identifier` (`UITableView.dequeueReusableCell(withIdentifier:for:)`); a collection view
+  /// forwards to ``dequeueReusableCell(withReuseIdentifier:for:)``.
+  ///
+  /// Call it only from the data source's `cellForItem(at:)`, for the index path asked, and return
+  /// the cell: a collection view rejects any other cell.
+  func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Cell
+
+  /// `UICollectionView.register(_:forCellWithReuseIdentifier:)`: as
+  /// ``register(_:forCellReuseIdentifier:)``, which it calls unless the view has its own.
+  func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String)
+
+  /// `UICollectionView.dequeueReusableCell(withReuseIdentifier:for:)`: as
+  /// ``dequeueReusableCell(withIdentifier:for:)``, which it calls unless the view has its own.
+  func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> Cell
 
   /// Runs `updates` without animations (`UIView.performWithoutAnimation(_:)` on Apple platforms).
   func performWithoutAnimation(_ updates: () -> Void)
@@ -78,6 +108,16 @@ extension SectionedViewProtocol {
   /// Runs `updates`; views without animations need nothing more.
   public func performWithoutAnimation(_ updates: () -> Void) {
     updates()
+  }
+
+  /// Calls ``register(_:forCellReuseIdentifier:)``: a table-like view has one registry.
+  public func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+    register(cellClass, forCellReuseIdentifier: identifier)
+  }
+
+  /// Calls ``dequeueReusableCell(withIdentifier:for:)``: a table-like view has one reuse pool.
+  public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> Cell {
+    dequeueReusableCell(withIdentifier: identifier, for: indexPath)
   }
 }
 

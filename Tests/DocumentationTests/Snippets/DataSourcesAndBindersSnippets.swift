@@ -280,6 +280,36 @@ final class DataSourcesAndBindersSnippetTests: XCTestCase {
     }
   }
 
+  func testACollectionViewGetsDequeuedCells() {
+    MainActor.assumeIsolated {
+      // snippet: datasources-collection-view-check
+      let grid = BatchUpdateValidatingView<TerminalTextCell>(mode: .collectionView)
+      let fruits = MutableObservableArray(["apple", "pear"])
+      fruits.bind(to: grid, cellType: TerminalTextCell.self) { cell, fruit in
+        cell.text = fruit
+      }
+      fruits.insert("kiwi", at: 1)
+      print(grid.violations)
+      print(grid.rows[0].map(\.text))
+
+      let careless = BatchUpdateValidatingView<TerminalTextCell>(mode: .collectionView)
+      fruits.bind(to: careless) { fruits, indexPath, _ in
+        TerminalTextCell(text: fruits.item(at: indexPath))
+      }
+      print(careless.violations[0].message)
+      // snippet-end
+      XCTAssertEqual(
+        printed.lines,
+        [
+          "[]",
+          "[\"apple\", \"kiwi\", \"pear\"]",
+          "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a reuseIdentifier - "
+            + "cells must be retrieved by calling -dequeueReusableCellWithReuseIdentifier:forIndexPath:",
+        ])
+      XCTAssertEqual(careless.violations.map(\.rule), [.cellNotDequeued, .cellNotDequeued, .cellNotDequeued])
+    }
+  }
+
   // snippet: datasources-ci-test
   func testTheShoppingListAnimatesEveryChangeLegally() {
     MainActor.assumeIsolated {
