@@ -1,6 +1,6 @@
+import Testing
 import TetherChangesets
 import TetherTestSupport
-import Testing
 
 /// `expectReplays` and `assertReplays` report through Swift Testing inside a `@Test`, and never
 /// trap on a malformed changeset.

@@ -1,6 +1,6 @@
+import Testing
 import TetherChangesets
 import TetherTestSupport
-import Testing
 
 /// Seeded property tests over random old/new pairs of every shape, one test case per seed, for
 /// every algorithm: a failing seed is named in the report and can be rerun alone.

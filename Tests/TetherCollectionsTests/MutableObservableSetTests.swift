@@ -1,7 +1,7 @@
+import Testing
 import TetherChangesets
 import TetherCollections
 import TetherTestSupport
-import Testing
 
 @Suite struct MutableObservableSetTests {
   @Test func observingFirstDeliversAReload() {

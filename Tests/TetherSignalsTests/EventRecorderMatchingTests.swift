@@ -1,6 +1,6 @@
+import Testing
 import TetherSignals
 import TetherTestSupport
-import Testing
 
 /// The recorder's matching helpers report through Swift Testing inside a `@Test`.
 @Suite struct EventRecorderMatchingTests {

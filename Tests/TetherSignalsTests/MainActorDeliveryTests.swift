@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import Testing
 import TetherSignals
 import TetherTestSupport
-import Testing
 
 @MainActor
 private final class Titles {

@@ -37,31 +37,31 @@ open class FailureCapturingTestCase: XCTestCase {
   }
 
   #if canImport(ObjectiveC)
-    override open func record(_ issue: XCTIssue) {
-      guard captured != nil else {
-        super.record(issue)
-        return
-      }
-      captured?.append(
-        CapturedFailure(
-          description: issue.compactDescription,
-          filePath: issue.sourceCodeContext.location?.fileURL.path ?? "",
-          line: issue.sourceCodeContext.location?.lineNumber ?? 0
-        )
+  override open func record(_ issue: XCTIssue) {
+    guard captured != nil else {
+      super.record(issue)
+      return
+    }
+    captured?.append(
+      CapturedFailure(
+        description: issue.compactDescription,
+        filePath: issue.sourceCodeContext.location?.fileURL.path ?? "",
+        line: issue.sourceCodeContext.location?.lineNumber ?? 0
       )
-    }
+    )
+  }
   #else
-    override open func recordFailure(
-      withDescription description: String,
-      inFile filePath: String,
-      atLine lineNumber: Int,
-      expected: Bool
-    ) {
-      guard captured != nil else {
-        super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        return
-      }
-      captured?.append(CapturedFailure(description: description, filePath: filePath, line: lineNumber))
+  override open func recordFailure(
+    withDescription description: String,
+    inFile filePath: String,
+    atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    guard captured != nil else {
+      super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+      return
     }
+    captured?.append(CapturedFailure(description: description, filePath: filePath, line: lineNumber))
+  }
   #endif
 }

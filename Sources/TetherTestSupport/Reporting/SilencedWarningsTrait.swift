@@ -1,6 +1,6 @@
 import Foundation
-import TetherChangesets
 import Testing
+import TetherChangesets
 
 /// A Swift Testing trait that drops the library's warnings while its tests run: the counterpart
 /// of `silenceTetherWarnings()` for XCTest. Add it to a test or suite that uses duplicate

@@ -1,7 +1,7 @@
 import Foundation
+import Testing
 import Tether
 import TetherTestSupport
-import Testing
 
 /// The CI samples of DataSourcesAndBinders.md written for Swift Testing, and proof that they fail
 /// when the binding delivers nothing.

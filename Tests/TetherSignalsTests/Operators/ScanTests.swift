@@ -1,6 +1,6 @@
+import Testing
 import TetherSignals
 import TetherTestSupport
-import Testing
 
 @Suite struct ScanTests {
   @Test func scanEmitsTheSeedFirstThenEachAccumulation() {
