@@ -8,8 +8,12 @@ import TetherSignals
 /// let recorder = EventRecorder<Int, Never>()
 /// recorder.observe(subject)
 /// subject.send(1)
-/// XCTAssertEqual(recorder.events, [.next(1)])
+/// recorder.expectEvents([.next(1)])
 /// ```
+///
+/// `expectEvents(_:)`, `expectElements(_:)` and ``assertNoViolations(fileID:file:line:column:)``
+/// report through Swift Testing inside a `@Test` and through XCTest otherwise; `matches(_:)` and
+/// `mismatch(with:)` return a result for `#expect` or `XCTAssert`.
 ///
 /// Safe to use from any thread.
 public final class EventRecorder<Element, Error: Swift.Error>: @unchecked Sendable {

@@ -1,6 +1,6 @@
+import Testing
 import TetherDiffuser
 import TetherSignals
-import Testing
 
 /// A diffuser bound in a `@MainActor` Swift Testing test runs before the change returns, also on
 /// Linux, where the main actor runs on the main queue but not on the main thread.
