@@ -18,9 +18,12 @@ import TetherChangesets
 /// ```swift
 /// @Test func removingTheFirstItem() {
 ///   let changeset = OrderedCollectionChangeset(collection: ["b"], diff: .init(deletes: [0]))
-///   #expect(expectReplays(changeset, from: ["a", "b"]))
+///   expectReplays(changeset, from: ["a", "b"])
 /// }
 /// ```
+///
+/// To check inside `#expect` instead (one issue listing every problem), use
+/// `#expect(replayProblems(of: changeset, from: old) == [])`.
 ///
 /// - Parameter message: Added to every failure (put the seed of a random test in it).
 /// - Returns: Whether the changeset passed every check.
