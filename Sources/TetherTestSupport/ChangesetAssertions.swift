@@ -1,72 +1,148 @@
 import TetherChangesets
-import XCTest
 
-/// Asserts that an ordered changeset is a correct description of a change from `old`.
+/// Checks that an ordered changeset is a correct description of a change from `old`, and reports
+/// each problem found to the running test framework (Swift Testing or XCTest, see
+/// ``reportTestFailure(_:fileID:filePath:line:column:)``).
 ///
 /// For a reload, checks that its diff and patch are empty (consumers just adopt the collection).
 /// Otherwise checks that:
+/// - the form the changeset was made from (diff or patch) is valid for the old and new counts,
+///   checked with ``ChangesetValidator`` before the other form is derived from it, so a malformed
+///   changeset is reported with the validator's typed error instead of trapping the test process;
 /// - applying the patch to `old` gives the changeset's collection;
-/// - the diff passes ``ChangesetValidator`` for the old and new counts (so the counts add up);
 /// - applying the diff in batch-update form to `old` (deletes and move sources in the old space,
 ///   inserts and move targets in the new space, inserted and updated values read from the new
 ///   collection) gives the changeset's collection;
 /// - the patch derived from the diff replays too.
+///
+/// ```swift
+/// @Test func removingTheFirstItem() {
+///   let changeset = OrderedCollectionChangeset(collection: ["b"], diff: .init(deletes: [0]))
+///   expectReplays(changeset, from: ["a", "b"])
+/// }
+/// ```
+///
+/// To check inside `#expect` instead (one issue listing every problem), use
+/// `#expect(replayProblems(of: changeset, from: old) == [])`.
+///
+/// - Parameter message: Added to every failure (put the seed of a random test in it).
+/// - Returns: Whether the changeset passed every check.
+@discardableResult
+public func expectReplays<C: RangeReplaceableCollection>(
+  _ changeset: OrderedCollectionChangeset<C>,
+  from old: C,
+  _ message: @autoclosure () -> String = "",
+  fileID: String = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> Bool where C.Element: Equatable {
+  report(
+    replayProblems(of: changeset, from: old),
+    message(),
+    CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  )
+}
+
+/// Checks that an ordered changeset is a correct description of a change from `old`, reporting
+/// each problem to the running test framework; the XCTest-style spelling of
+/// `expectReplays(_:from:)`, with the same checks.
 ///
 /// Failures are reported at `file` and `line` and include `message` (put the seed in it).
 public func assertReplays<C: RangeReplaceableCollection>(
   _ changeset: OrderedCollectionChangeset<C>,
   from old: C,
   _ message: @autoclosure () -> String = "",
+  fileID: String = #fileID,
   file: StaticString = #filePath,
-  line: UInt = #line
+  line: UInt = #line,
+  column: UInt = #column
 ) where C.Element: Equatable {
-  let context = message().isEmpty ? "" : " [\(message())]"
+  report(
+    replayProblems(of: changeset, from: old),
+    message(),
+    CallSite(fileID: fileID, filePath: file, line: line, column: column)
+  )
+}
+
+/// What is wrong with an ordered changeset as a change from `old`: the checks of
+/// `expectReplays(_:from:)`, returned instead of reported.
+///
+/// Empty when the changeset is correct. Never traps: a changeset made from a diff has its diff
+/// validated before its patch is derived, and one made from a patch has its patch validated
+/// before its diff is derived.
+///
+/// - Complexity: O(n + k log k) for collections of n elements and a change of k entries.
+public func replayProblems<C: RangeReplaceableCollection>(
+  of changeset: OrderedCollectionChangeset<C>,
+  from old: C
+) -> [String] where C.Element: Equatable {
   let new = Array(changeset.collection)
   if changeset.isReload {
-    XCTAssert(
-      changeset.diff.isEmpty && changeset.patch.isEmpty,
-      "A reload carries no diff or patch\(context)",
-      file: file,
-      line: line
-    )
-    return
+    return changeset.diff.isEmpty && changeset.patch.isEmpty ? [] : ["A reload carries no diff or patch"]
   }
   let oldArray = Array(old)
-  let patch = changeset.patch
-  do {
-    try ChangesetValidator.validate(patch, sourceCount: oldArray.count)
+  var problems: [String] = []
+  // Only the given forms are read before they are checked: deriving one form from an invalid
+  // other one traps.
+  let givenForms = changeset.givenForms
+  var diffIsValid = false
+  if givenForms != .patch {
+    let diff = changeset.diff
+    do {
+      try diff.validate(oldCount: oldArray.count, newCount: new.count)
+      diffIsValid = true
+    } catch {
+      problems.append("Invalid diff \(diff) from \(oldArray) to \(new): \(error)")
+    }
+  }
+  var patchIsValid = false
+  if givenForms != .diff {
+    let patch = changeset.patch
+    do {
+      let finalCount = try ChangesetValidator.validate(patch, sourceCount: oldArray.count)
+      if finalCount == new.count {
+        patchIsValid = true
+      } else {
+        problems.append(
+          "The patch \(patch) on \(oldArray) ends with \(finalCount) elements, not the \(new.count) of \(new)")
+      }
+    } catch {
+      problems.append("Invalid patch \(patch) on \(oldArray): \(error)")
+    }
+  }
+  if givenForms == .diff && diffIsValid {
+    patchIsValid = true
+  }
+  if givenForms == .patch && patchIsValid {
+    let diff = changeset.diff
+    do {
+      try diff.validate(oldCount: oldArray.count, newCount: new.count)
+      diffIsValid = true
+    } catch {
+      problems.append("The diff \(diff) derived from the patch is invalid: \(error)")
+    }
+  }
+  if patchIsValid {
+    let patch = changeset.patch
     let replayed = oldArray.applying(patch)
-    XCTAssert(
-      replayed == new,
-      "Replaying the patch \(patch) on \(oldArray) gives \(replayed), not \(new)\(context)",
-      file: file,
-      line: line
-    )
-  } catch {
-    XCTFail("Invalid patch \(patch) on \(oldArray): \(error)\(context)", file: file, line: line)
+    if replayed != new {
+      problems.append("Replaying the patch \(patch) on \(oldArray) gives \(replayed), not \(new)")
+    }
   }
-  let diff = changeset.diff
-  do {
-    try diff.validate(oldCount: oldArray.count, newCount: new.count)
-  } catch {
-    XCTFail("Invalid diff \(diff) from \(oldArray) to \(new): \(error)\(context)", file: file, line: line)
-    return
+  if diffIsValid {
+    let diff = changeset.diff
+    let batch = batchApplying(diff, to: oldArray, reading: new)
+    if batch != new {
+      problems.append("Applying the diff \(diff) as a batch update to \(oldArray) gives \(batch), not \(new)")
+    }
+    let derived = diff.generatePatch(to: new)
+    let derivedReplay = oldArray.applying(derived)
+    if derivedReplay != new {
+      problems.append("The patch \(derived) derived from the diff \(diff) gives \(derivedReplay), not \(new)")
+    }
   }
-  let batch = batchApplying(diff, to: oldArray, reading: new)
-  XCTAssert(
-    batch == new,
-    "Applying the diff \(diff) as a batch update to \(oldArray) gives \(batch), not \(new)\(context)",
-    file: file,
-    line: line
-  )
-  let derived = diff.generatePatch(to: new)
-  let derivedReplay = oldArray.applying(derived)
-  XCTAssert(
-    derivedReplay == new,
-    "The patch \(derived) derived from the diff \(diff) gives \(derivedReplay), not \(new)\(context)",
-    file: file,
-    line: line
-  )
+  return problems
 }
 
 /// Applies a valid diff the way a table view performs a batch update: deleted and moved-away
@@ -98,88 +174,12 @@ public func batchApplying<Element>(
   return result.map { $0! }
 }
 
-/// Asserts that a set changeset is a correct description of a change from `old`: its patch
-/// replays, deletes and updates address `old`, inserts address the new set, deleted elements are
-/// gone, inserted ones are new, and the counts add up. A reload must have an empty diff and patch.
-public func assertReplays<Element: Hashable>(
-  _ changeset: UnorderedCollectionChangeset<Set<Element>>,
-  from old: Set<Element>,
-  _ message: @autoclosure () -> String = "",
-  file: StaticString = #filePath,
-  line: UInt = #line
-) {
-  let context = message().isEmpty ? "" : " [\(message())]"
-  let new = changeset.collection
-  if changeset.isReload {
-    XCTAssert(
-      changeset.diff.isEmpty && changeset.patch.isEmpty,
-      "A reload carries no diff or patch\(context)",
-      file: file,
-      line: line
-    )
-    return
-  }
-  XCTAssertEqual(old.applying(changeset.patch), new, "Replaying the patch\(context)", file: file, line: line)
-  let diff = changeset.diff
-  XCTAssertEqual(
-    old.count - diff.deletes.count + diff.inserts.count,
-    new.count,
-    "Counts: \(old.count) - \(diff.deletes.count) + \(diff.inserts.count)\(context)",
-    file: file,
-    line: line
-  )
-  for index in diff.deletes {
-    XCTAssertFalse(new.contains(old[index]), "Deleted \(old[index]) is still there\(context)", file: file, line: line)
-  }
-  for index in diff.inserts {
-    XCTAssertFalse(old.contains(new[index]), "Inserted \(new[index]) was there\(context)", file: file, line: line)
-  }
-  for index in diff.updates {
-    XCTAssert(new.contains(old[index]), "Updated \(old[index]) is gone\(context)", file: file, line: line)
-  }
-}
-
-/// Asserts that a dictionary changeset is a correct description of a change from `old`: its patch
-/// replays, deleted keys are gone, inserted keys are new, every key whose value changed is
-/// updated, and the counts add up. A reload must have an empty diff and patch.
-public func assertReplays<Key: Hashable, Value: Equatable>(
-  _ changeset: UnorderedCollectionChangeset<[Key: Value]>,
-  from old: [Key: Value],
-  _ message: @autoclosure () -> String = "",
-  file: StaticString = #filePath,
-  line: UInt = #line
-) {
-  let context = message().isEmpty ? "" : " [\(message())]"
-  let new = changeset.collection
-  if changeset.isReload {
-    XCTAssert(
-      changeset.diff.isEmpty && changeset.patch.isEmpty,
-      "A reload carries no diff or patch\(context)",
-      file: file,
-      line: line
-    )
-    return
-  }
-  XCTAssertEqual(old.applying(changeset.patch), new, "Replaying the patch\(context)", file: file, line: line)
-  let diff = changeset.diff
-  XCTAssertEqual(
-    old.count - diff.deletes.count + diff.inserts.count,
-    new.count,
-    "Counts: \(old.count) - \(diff.deletes.count) + \(diff.inserts.count)\(context)",
-    file: file,
-    line: line
-  )
-  for index in diff.deletes {
-    XCTAssertNil(new[old[index].key], "Deleted key \(old[index].key) is still there\(context)", file: file, line: line)
-  }
-  for index in diff.inserts {
-    XCTAssertNil(old[new[index].key], "Inserted key \(new[index].key) was there\(context)", file: file, line: line)
-  }
-  let updatedKeys = Set(diff.updates.map { old[$0].key })
-  for (key, value) in old {
-    if let newValue = new[key], newValue != value {
-      XCTAssert(
-        updatedKeys.contains(key), "Key \(key) changed value without an update\(context)", file: file, line: line)
-    }
-  }
+/// Reports `problems` at `site`, each followed by `message` when there is one.
+///
+/// - Returns: Whether there was no problem.
+@discardableResult
+func report(_ problems: [String], _ message: String, _ site: CallSite) -> Bool {
+  let context = message.isEmpty ? "" : " [\(message)]"
+  for problem in problems { site.report(problem + context) }
+  return problems.isEmpty
 }

@@ -1,6 +1,5 @@
 import Foundation
 import TetherSignals
-import XCTest
 
 /// An observer that records every event it receives, for assertions, and checks the observer
 /// contract: callbacks never overlap and nothing follows a terminal event.
@@ -9,8 +8,12 @@ import XCTest
 /// let recorder = EventRecorder<Int, Never>()
 /// recorder.observe(subject)
 /// subject.send(1)
-/// XCTAssertEqual(recorder.events, [.next(1)])
+/// recorder.expectEvents([.next(1)])
 /// ```
+///
+/// `expectEvents(_:)`, `expectElements(_:)` and ``assertNoViolations(fileID:file:line:column:)``
+/// report through Swift Testing inside a `@Test` and through XCTest otherwise; `matches(_:)` and
+/// `mismatch(with:)` return a result for `#expect` or `XCTAssert`.
 ///
 /// Safe to use from any thread.
 public final class EventRecorder<Element, Error: Swift.Error>: @unchecked Sendable {
@@ -111,9 +114,33 @@ public final class EventRecorder<Element, Error: Swift.Error>: @unchecked Sendab
     return body(&state)
   }
 
-  /// Fails the current test if any contract breach was recorded.
-  public func assertNoViolations(file: StaticString = #filePath, line: UInt = #line) {
+  /// Fails the current test if any contract breach was recorded, through the running test
+  /// framework (Swift Testing or XCTest).
+  public func assertNoViolations(
+    fileID: String = #fileID,
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    expectNoViolations(fileID: fileID, filePath: file, line: line, column: column)
+  }
+
+  /// Reports a test failure if any contract breach was recorded.
+  ///
+  /// - Returns: Whether none was.
+  @discardableResult
+  public func expectNoViolations(
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Bool {
     let violations = self.violations
-    XCTAssertTrue(violations.isEmpty, "observer contract broken: \(violations)", file: file, line: line)
+    guard violations.isEmpty else {
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        .report("observer contract broken: \(violations)")
+      return false
+    }
+    return true
   }
 }

@@ -3,7 +3,8 @@ import TetherChangesets
 import TetherTestSupport
 import XCTest
 
-/// Seeded property tests: thousands of random old/new pairs of every shape, for every algorithm.
+/// Seeded property tests of the diffing entry points; the random old/new pairs per algorithm are
+/// `DiffingRandomPairTests` (Swift Testing, one test case per seed).
 final class DiffingPropertyTests: XCTestCase {
   private let warnings = DiffWarningCounter()
   private var previousLogger: TetherLogger?
@@ -15,40 +16,6 @@ final class DiffingPropertyTests: XCTestCase {
 
   override func tearDown() {
     if let previousLogger { TetherLogger.shared = previousLogger }
-  }
-
-  /// Heckel: a valid batch update that turns old into new, exact updates, k-th copies matched,
-  /// minimal moves; the changeset replays, passes the validator, and diff -> patch -> diff is stable.
-  func testHeckelOnRandomPairs() {
-    checkRandomPairs(algorithm: .heckel, seeds: 0..<1_200, maxCount: 1_000) { old, new in
-      DiffExpectations(minimalMoves: true, matchesEveryCopy: true, matchesKthCopies: true)
-    }
-  }
-
-  /// Myers: additionally the shortest script (checked against dynamic programming where cheap).
-  func testMyersOnRandomPairs() {
-    checkRandomPairs(algorithm: .myers(), seeds: 10_000..<10_600, maxCount: 1_000) { old, new in
-      DiffExpectations(
-        minimalMoves: true,
-        matchesEveryCopy: false,
-        matchesKthCopies: false,
-        shortestScript: old.count * new.count <= 40_000,
-        noMoves: true
-      )
-    }
-  }
-
-  /// Myers with move inference: deleted and inserted copies of an identifier pair up into moves,
-  /// which are then minimal for the matching, and the script stays the shortest.
-  func testMyersWithMoveInferenceOnRandomPairs() {
-    checkRandomPairs(algorithm: .myers(inferMoves: true), seeds: 20_000..<20_600, maxCount: 1_000) { old, new in
-      DiffExpectations(
-        minimalMoves: true,
-        matchesEveryCopy: true,
-        matchesKthCopies: false,
-        shortestScript: old.count * new.count <= 40_000
-      )
-    }
   }
 
   /// The Epoxy changeset says the same as the diff, with the new offsets of updates, and lists
@@ -119,42 +86,6 @@ final class DiffingPropertyTests: XCTestCase {
       check { uuid($0) }
       check { "item \($0)" }
       check { Double($0) }
-    }
-  }
-
-  private func checkRandomPairs(
-    algorithm: DiffAlgorithm,
-    seeds: Range<UInt64>,
-    maxCount: Int,
-    expectations: ([DiffItem], [DiffItem]) -> DiffExpectations
-  ) {
-    var failures = 0
-    withSeeds(seeds) { seed, rng in
-      guard failures < 5 else { return }
-      let shape = DiffingInputShape.allCases[Int(seed) % DiffingInputShape.allCases.count]
-      let (old, new) = randomDiffingInput(shape, maxCount: maxCount, using: &rng)
-      let diff = new.diff(from: old, algorithm: algorithm)
-      if let violation = diffViolation(
-        diff,
-        old: old,
-        new: new,
-        id: \.id,
-        isEqual: ==,
-        expecting: expectations(old, new)
-      ) {
-        failures += 1
-        XCTFail("seed \(seed), \(shape), \(algorithm): \(violation)\nold \(old)\nnew \(new)\ndiff \(diff)")
-        return
-      }
-      do {
-        try diff.validate(oldCount: old.count, newCount: new.count)
-      } catch {
-        XCTFail("seed \(seed): \(error)")
-      }
-      let changeset = OrderedCollectionChangeset(from: old, to: new, algorithm: algorithm)
-      assertReplays(changeset, from: old, "seed \(seed), \(shape), \(algorithm)")
-      let patch = diff.generatePatch(to: new)
-      XCTAssertEqual(OrderedCollectionDiff(from: patch, sourceCount: old.count), diff, "seed \(seed)")
     }
   }
 }

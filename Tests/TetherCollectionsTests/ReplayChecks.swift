@@ -22,49 +22,64 @@ final class ChangesetLog<Changeset: ObservableContainerChangeset>: @unchecked Se
   var last: Changeset { changesets.last! }
 }
 
-/// Asserts that `changesets` starts with a reload and that every later changeset replays from the
-/// collection of the one before it.
+/// Checks that `changesets` starts with a reload and that every later changeset replays from the
+/// collection of the one before it, reporting through the running test framework.
 func assertConsistentSequence<Element: Equatable>(
   _ changesets: [OrderedCollectionChangeset<[Element]>],
   _ message: @autoclosure () -> String = "",
+  fileID: String = #fileID,
   file: StaticString = #filePath,
-  line: UInt = #line
+  line: UInt = #line,
+  column: UInt = #column
 ) {
   guard let first = changesets.first else {
-    XCTFail("no changesets \(message())", file: file, line: line)
+    reportTestFailure("no changesets \(message())", fileID: fileID, filePath: file, line: line, column: column)
     return
   }
-  XCTAssertTrue(first.isReload, "the first changeset is a reload \(message())", file: file, line: line)
+  if !first.isReload {
+    reportTestFailure(
+      "the first changeset is not a reload \(message())", fileID: fileID, filePath: file, line: line, column: column)
+  }
   for (previous, next) in zip(changesets, changesets.dropFirst()) {
-    assertReplays(next, from: previous.collection, message(), file: file, line: line)
+    assertReplays(next, from: previous.collection, message(), fileID: fileID, file: file, line: line, column: column)
   }
 }
 
-/// Asserts that a set changeset sequence starts with a reload and that each change replays.
+/// Checks that a set changeset sequence starts with a reload and that each change replays,
+/// reporting through the running test framework.
 func assertConsistentSequence<Element: Hashable>(
   _ changesets: [UnorderedCollectionChangeset<Set<Element>>],
   _ message: @autoclosure () -> String = "",
+  fileID: String = #fileID,
   file: StaticString = #filePath,
-  line: UInt = #line
+  line: UInt = #line,
+  column: UInt = #column
 ) {
-  XCTAssertEqual(
-    changesets.first?.isReload, true, "the first changeset is a reload \(message())", file: file, line: line)
+  if changesets.first?.isReload != true {
+    reportTestFailure(
+      "the first changeset is not a reload \(message())", fileID: fileID, filePath: file, line: line, column: column)
+  }
   for (previous, next) in zip(changesets, changesets.dropFirst()) {
-    assertReplays(next, from: previous.collection, message(), file: file, line: line)
+    assertReplays(next, from: previous.collection, message(), fileID: fileID, file: file, line: line, column: column)
   }
 }
 
-/// Asserts that a dictionary changeset sequence starts with a reload and that each change replays.
+/// Checks that a dictionary changeset sequence starts with a reload and that each change
+/// replays, reporting through the running test framework.
 func assertConsistentSequence<Key: Hashable, Value: Equatable>(
   _ changesets: [UnorderedCollectionChangeset<[Key: Value]>],
   _ message: @autoclosure () -> String = "",
+  fileID: String = #fileID,
   file: StaticString = #filePath,
-  line: UInt = #line
+  line: UInt = #line,
+  column: UInt = #column
 ) {
-  XCTAssertEqual(
-    changesets.first?.isReload, true, "the first changeset is a reload \(message())", file: file, line: line)
+  if changesets.first?.isReload != true {
+    reportTestFailure(
+      "the first changeset is not a reload \(message())", fileID: fileID, filePath: file, line: line, column: column)
+  }
   for (previous, next) in zip(changesets, changesets.dropFirst()) {
-    assertReplays(next, from: previous.collection, message(), file: file, line: line)
+    assertReplays(next, from: previous.collection, message(), fileID: fileID, file: file, line: line, column: column)
   }
 }
 

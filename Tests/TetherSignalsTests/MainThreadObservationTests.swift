@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import TetherSignals
+import TetherTestSupport
 import XCTest
 
 private final class RecordingLabel: Sendable {
@@ -17,6 +18,21 @@ private final class TitleModel {
 /// like Bond's `.immediateOnMain`, and never let a main-thread value overtake one queued from
 /// another thread.
 final class MainThreadObservationTests: XCTestCase {
+  func testDrainingTheMainQueueRunsWhatOtherThreadsQueued() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    let subject = PassthroughSubject<Int, Never>()
+    let label = RecordingLabel()
+    let binding = subject.bind(to: label, context: .immediateOnMain) { label, value in
+      label.values.withLock { $0.append(value) }
+    }
+    onAnotherThread { subject.send(1) }
+    withMainDeliveryQueued { subject.send(2) }
+    XCTAssertEqual(label.values.withLock { $0 }, [], "both values wait for the main queue")
+    drainMainQueue()
+    XCTAssertEqual(label.values.withLock { $0 }, [1, 2])
+    binding.dispose()
+  }
+
   func testBindingToAMainActorTargetSetsTheValueBeforeReturning() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
     MainActor.assumeIsolated {

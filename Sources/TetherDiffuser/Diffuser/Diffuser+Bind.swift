@@ -75,7 +75,7 @@ private final class MainActorBinding<Model: Sendable>: Sendable {
 
   /// Called serially by the signal, on any thread.
   func receive(_ model: Model) {
-    if Thread.isMainThread, waiting.load(ordering: .acquiring) == 0 {
+    if MainQueue.isCurrent, waiting.load(ordering: .acquiring) == 0 {
       MainActor.assumeIsolated { run(model) }
       return
     }

@@ -106,7 +106,7 @@ private final class MainActorSource {
 /// Runs `body` on the main actor: at once on the main thread, otherwise on the main queue (in
 /// order with other calls made from the same thread).
 private func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
-  if Thread.isMainThread {
+  if MainQueue.isCurrent {
     MainActor.assumeIsolated { body() }
   } else {
     DispatchQueue.main.async { MainActor.assumeIsolated { body() } }

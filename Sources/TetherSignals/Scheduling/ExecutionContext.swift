@@ -27,7 +27,7 @@ public struct ExecutionContext: Scheduler {
 
   private init(immediateOnMain: Void) {
     context = { action in
-      if Thread.isMainThread {
+      if MainQueue.isCurrent {
         action()
       } else {
         DispatchQueue.main.async(execute: action)
@@ -53,8 +53,9 @@ public struct ExecutionContext: Scheduler {
   /// Runs actions asynchronously on the main queue.
   public static let main = ExecutionContext { action in DispatchQueue.main.async(execute: action) }
 
-  /// Runs actions synchronously when already on the main thread, otherwise asynchronously on the
-  /// main queue. Cheaper than ``main``, but as a plain context an action run from the main thread
+  /// Runs actions synchronously when already on the main thread (or on the main queue, which on
+  /// Linux may be serviced by another thread, as in a `@MainActor` Swift Testing test), otherwise
+  /// asynchronously on the main queue. Cheaper than ``main``, but as a plain context an action run from the main thread
   /// can overtake one still queued from another thread. Bindings given this context
   /// (`bind(to:context:setter:)`) keep the order: a value sent on the main thread is set at once
   /// only when nothing sent earlier is still queued.

@@ -3,8 +3,8 @@ import Foundation
 import TetherSynchronization
 
 /// Hands values to a main-actor function one at a time, in the order they were sent, from any
-/// thread: synchronously when sent on the main thread with nothing queued, otherwise from the main
-/// queue.
+/// thread: synchronously when sent on the main thread (or on the main queue, see `MainQueue`)
+/// with nothing queued, otherwise from the main queue.
 ///
 /// `ExecutionContext.immediateOnMain` alone lets a value sent on the main thread overtake one still
 /// queued from another thread; here every value goes through one FIFO queue that the main thread
@@ -38,7 +38,7 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
   /// thread (after any value still queued, and after the current delivery when called from
   /// inside it), otherwise from a main-queue action of its own.
   package func send(_ value: Value) {
-    let onMain = Thread.isMainThread
+    let onMain = MainQueue.isCurrent
     let accepted = state.withLock { state -> Bool in
       if state.isCancelled { return false }
       state.queue.append(value)

@@ -60,7 +60,7 @@ final class DataSourcesScoreRow: TerminalListRow, StyledView, ContentConfigurabl
 }
 // snippet-end
 
-final class DataSourcesAndBindersSnippetTests: XCTestCase {
+final class DataSourcesAndBindersSnippetTests: FailureCapturingTestCase {
   func testCollectionsAnswerTheDataSourceQuestions() {
     // snippet: datasources-protocols
     let fruits = ["apple", "pear", "fig"]
@@ -322,9 +322,20 @@ final class DataSourcesAndBindersSnippetTests: XCTestCase {
         batch.append("coffee")
       }
       list.replace(with: ["coffee", "bread", "tea"], performDiff: true)
+      XCTAssertEqual(view.batchCount, 3, "every change was animated")
       XCTAssertEqual(view.violations, [])
       XCTAssertEqual(view.rows, [list.collection])
     }
   }
   // snippet-end
+
+  /// With every delivery held back (what a binding did on a thread it did not recognise as the
+  /// main one), the view sees no batch, and the sample fails instead of passing.
+  func testTheCISampleFailsWhenTheViewSeesNoChange() {
+    let failures = capturingFailures {
+      withMainDeliveryQueued { testTheShoppingListAnimatesEveryChangeLegally() }
+    }
+    XCTAssert(failures.contains { $0.description.contains("every change was animated") }, "\(failures)")
+    drainMainQueue()
+  }
 }
