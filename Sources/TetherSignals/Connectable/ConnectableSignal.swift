@@ -56,7 +56,7 @@ public final class ConnectableSignal<Source: SignalProtocol>: ConnectableSignalP
   /// Once the source has ended, returns an already disposed connection without observing it again.
   /// The returned disposable reports `isDisposed` once it was disposed or the source ended.
   public func connect() -> any Disposable {
-    let connection = Connection()
+    let connection = ConnectableConnection()
     guard !hasEnded.withLock({ $0 }) else {
       connection.dispose()
       return connection
@@ -90,7 +90,7 @@ internal protocol RetirableConnection: Disposable {
 
 /// One connection of a ``ConnectableSignal``: its observation of the source, and whether it still
 /// forwards events.
-internal final class Connection: RetirableConnection {
+internal final class ConnectableConnection: RetirableConnection {
   let subscription = SerialDisposable()
   private let isRetired = LockedBox(false)
 

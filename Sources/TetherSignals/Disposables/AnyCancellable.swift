@@ -4,7 +4,7 @@ import TetherSynchronization
 /// can be kept in a `Set` (ReactiveKit's and Combine's `AnyCancellable`).
 ///
 /// Keep it (for example with `store(in:)`) as long as the work should go on; dropping the last
-/// reference cancels the work. ``sink(receiveCompletion:receiveValue:)`` returns one.
+/// reference cancels the work. ``SignalProtocol/sink(receiveCompletion:receiveValue:)`` returns one.
 ///
 /// On Apple platforms Combine has a type of the same name: in a file importing both Combine and
 /// Tether, write `TetherSignals.AnyCancellable` (ReactiveKit users write

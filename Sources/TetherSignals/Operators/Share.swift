@@ -51,7 +51,8 @@ extension SignalProtocol {
   ///   - keepAlive: Whether to stay connected to the receiver when every observer has left.
   /// - Precondition: `limit` is not negative.
   public func share(limit: Int, keepAlive: Bool = false) -> Signal<Element, Error> {
-    replay(limit: limit).refCount(disconnectCount: keepAlive ? Int.min : 0)
+    tetherPrecondition(limit >= 0, "share(limit:keepAlive:) requires a non-negative limit (got \(limit))")
+    return replay(limit: limit).refCount(disconnectCount: keepAlive ? Int.min : 0)
   }
 }
 

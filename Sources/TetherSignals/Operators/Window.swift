@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension SignalProtocol {
   /// Groups the elements into windows of `size` and emits each window, as a signal, once it is full.
   ///
@@ -10,6 +12,7 @@ extension SignalProtocol {
   /// - Precondition: `size` is positive.
   @inlinable
   public func window(ofSize size: Int) -> Signal<Signal<Element, Error>, Error> {
-    buffer(size: size).map { Signal<Element, Error>(sequence: $0) }
+    tetherPrecondition(size > 0, "window(ofSize:) requires a positive size (got \(size))")
+    return buffer(size: size).map { Signal<Element, Error>(sequence: $0) }
   }
 }
