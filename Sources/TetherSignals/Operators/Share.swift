@@ -9,6 +9,9 @@ extension SignalProtocol {
   /// observation, after receiving the replayed elements. Once the receiver has ended, it is not
   /// observed again: new observers receive the replayed elements and the terminal event. Events
   /// reach every observer one at a time, in the same order (see ``ReplaySubject``).
+  ///
+  /// ReactiveKit vs Tether: ReactiveKit has no `shareReplay`; its `share(limit:)` is the same thing
+  /// (see ``share(limit:keepAlive:)``).
   @inlinable
   public func shareReplay(limit: Int = Int.max) -> Signal<Element, Error> {
     tetherPrecondition(limit >= 0, "shareReplay(limit:) requires a non-negative limit (got \(limit))")
@@ -20,9 +23,36 @@ extension SignalProtocol {
   /// replaying anything: `shareReplay(limit: 0)`.
   ///
   /// An observer that arrives after the receiver ended receives only the terminal event.
+  ///
+  /// ReactiveKit vs Tether: ReactiveKit's `share()` means `share(limit: Int.max)` and replays every
+  /// element to late observers; this one replays nothing, as Combine's `share()`. Write
+  /// ``share(limit:keepAlive:)`` (or ``shareReplay(limit:)``) with an explicit limit for
+  /// ReactiveKit's replay.
   @inlinable
   public func share() -> Signal<Element, Error> {
     shareReplay(limit: 0)
+  }
+
+  /// Shares one connection to the receiver among all observers of the returned signal and replays
+  /// the latest `limit` elements to each new observer: `replay(limit: limit).refCount()`, as in
+  /// ReactiveKit.
+  ///
+  /// The receiver is observed when the first observer arrives and, unless `keepAlive` is `true`, no
+  /// longer observed when the last one leaves; a later observer first receives the replayed
+  /// elements, then the events of a new observation. Once the receiver has completed or failed it
+  /// is not observed again: later observers receive the replayed elements and the terminal event.
+  /// `share(limit: 1)` is ReactiveKit's common "latest value" sharing.
+  ///
+  /// ReactiveKit vs Tether: ReactiveKit defaults `limit` to `Int.max`, so its `share()` replays
+  /// everything; here `limit` has no default because `share()` keeps Combine's meaning (no replay).
+  ///
+  /// - Parameters:
+  ///   - limit: How many of the latest elements to replay; 0 replays none.
+  ///   - keepAlive: Whether to stay connected to the receiver when every observer has left.
+  /// - Precondition: `limit` is not negative.
+  public func share(limit: Int, keepAlive: Bool = false) -> Signal<Element, Error> {
+    tetherPrecondition(limit >= 0, "share(limit:keepAlive:) requires a non-negative limit (got \(limit))")
+    return replay(limit: limit).refCount(disconnectCount: keepAlive ? Int.min : 0)
   }
 }
 

@@ -35,6 +35,24 @@ extension Signal {
   }
 }
 
+extension Signal {
+  /// A signal that emits `element` `interval` seconds after it is observed, on `queue`, then
+  /// completes at once (ReactiveKit's `Signal(just:after:queue:)`).
+  ///
+  /// - Parameters:
+  ///   - element: The element to emit.
+  ///   - interval: Seconds to wait, measured on `queue`'s clock.
+  ///   - queue: Where the element is emitted; any ``Scheduler``, by default a new serial queue
+  ///     (never the main one). Tests pass a virtual-time scheduler.
+  public init(
+    just element: Element,
+    after interval: Double,
+    queue: any Scheduler = DispatchQueue(label: "Tether.Signal.justAfter")
+  ) {
+    self = Signal(just: element).delay(interval: interval, on: queue)
+  }
+}
+
 /// An iterator advanced by a chain of scheduled actions, one after another.
 private final class IteratorBox<Element>: Sendable {
   private let base: Locked<AnyIterator<Element>>

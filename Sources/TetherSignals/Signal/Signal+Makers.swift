@@ -25,6 +25,37 @@ extension Signal {
     })
   }
 
+  /// A signal that runs `body` for each observer, as it subscribes, and emits the success value
+  /// then completes, or fails with the failure (ReactiveKit's `Signal(evaluating:)`).
+  public init(evaluating body: @escaping @Sendable () -> Result<Element, Error>) {
+    self.init(unsafeSubscribe: { observer in
+      switch body() {
+      case .success(let element):
+        observer(.next(element))
+        observer(.completed)
+      case .failure(let error):
+        observer(.failed(error))
+      }
+      return NonDisposable.instance
+    })
+  }
+
+  /// A signal that emits the success value of `result` then completes, or fails with its failure
+  /// (ReactiveKit's `Signal(result:)`).
+  public init(result: Result<Element, Error>) {
+    let box = UncheckedSendable(result)
+    self.init(evaluating: { box.value })
+  }
+
+  /// A signal that calls `makeSignal` for each observer, as it subscribes, and forwards the events
+  /// of the signal it returns (ReactiveKit's `Signal(deferring:)`).
+  ///
+  /// Ends when the made signal ends.
+  public init<Other: SignalProtocol>(deferring makeSignal: @escaping @Sendable () -> Other)
+  where Other.Element == Element, Other.Error == Error {
+    self.init(unsafeSubscribe: { observer in makeSignal().observe(with: observer) })
+  }
+
   /// A signal that completes at once without emitting anything.
   public static func completed() -> Signal<Element, Error> {
     Signal(unsafeSubscribe: { observer in

@@ -187,6 +187,105 @@ final class OperatorLifetimeTests: XCTestCase {
     }
   }
 
+  // MARK: ReactiveKit's operators (issue 13)
+
+  func testTheReactiveKitOperatorsReleaseTheirObserver() {
+    let scheduler = VirtualTimeScheduler()
+    let chains: [(String, Int, ([Subject]) -> Signal<Int, OperatorError>)] = [
+      ("publish().refCount()", 1, { $0[0].publish().refCount() }),
+      ("replay(limit:).refCount()", 1, { $0[0].replay(limit: 2).refCount() }),
+      ("share(limit:)", 1, { $0[0].share(limit: 1) }),
+      ("share(limit:keepAlive:)", 1, { $0[0].share(limit: 1, keepAlive: true) }),
+      ("replayLatest(when:)", 2, { $0[0].replayLatest(when: $0[1].suppressError(logging: false)) }),
+      (
+        "flatten(.merge)", 2,
+        { subjects in
+          let inner = subjects[1].toSignal()
+          return subjects[0].map { _ in inner }.flatten(.merge)
+        }
+      ),
+      (
+        "merge()", 2,
+        { subjects in
+          let inner = subjects[1].toSignal()
+          return subjects[0].map { _ in inner }.merge()
+        }
+      ),
+      (
+        "concat()", 2,
+        { subjects in
+          let inner = subjects[1].toSignal()
+          return subjects[0].map { _ in inner }.concat()
+        }
+      ),
+      (
+        "flatMap(.latest)", 2,
+        { subjects in
+          let inner = subjects[1]
+          return subjects[0].flatMap(.latest) { _ in inner }
+        }
+      ),
+      ("window(ofSize:)", 1, { $0[0].window(ofSize: 2).flatten(.concat) }),
+      ("pairwise", 1, { $0[0].pairwise().map { $0.0 } }),
+      ("sample(with:)", 2, { $0[0].sample(with: $0[1].suppressError(logging: false)) }),
+      ("sample(interval:on:)", 1, { $0[0].sample(interval: 1, on: scheduler) }),
+      ("pausable(by:)", 2, { $0[0].pausable(by: $0[1].map { $0 > 0 }) }),
+      ("prefix(while:)", 1, { $0[0].prefix(while: { $0 < 5 }) }),
+      ("drop(while:)", 1, { $0[0].drop(while: { $0 < 5 }) }),
+    ]
+    for (name, inputs, makeChain) in chains {
+      assertReleased(inputs: inputs, sending: false, firing: scheduler, name, makeChain)
+      assertReleased(inputs: inputs, firing: scheduler, name, makeChain)
+    }
+  }
+
+  /// `retry(when:)` holds its receiver to observe it again, so a receiver that holds its observers
+  /// (a subject) keeps the chain alive until it ends; once it has ended, nothing is held.
+  func testRetryWhenReleasesItsObserverOnceTheReceiverOrTheTriggerEnds() {
+    for end in ["receiver completes", "trigger completes while waiting", "receiver fails unretried"] {
+      weak var weakMarker: Marker?
+      weak var weakSource: Subject?
+      weak var weakTrigger: PassthroughSubject<Void, Never>?
+      do {
+        let marker = Marker()
+        weakMarker = marker
+        let source = Subject()
+        let trigger = PassthroughSubject<Void, Never>()
+        weakSource = source
+        weakTrigger = trigger
+        let retried = source.retry(when: trigger, if: { $0.code == 1 })
+        _ = retried.observe { _ in withExtendedLifetime(marker) {} }
+        source.send(1)
+        switch end {
+        case "receiver completes":
+          source.send(completion: .finished)
+        case "trigger completes while waiting":
+          source.send(completion: .failure(OperatorError(1)))
+          trigger.send(completion: .finished)
+        default:
+          source.send(completion: .failure(OperatorError(2)))
+        }
+      }
+      XCTAssertNil(weakSource, end)
+      XCTAssertNil(weakTrigger, end)
+      XCTAssertNil(weakMarker, end)
+    }
+  }
+
+  func testAConnectedPublishReleasesItsObserversWhenTheSourceGoesAway() {
+    weak var weakMarker: Marker?
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let subject = Subject()
+      let published = subject.publish()
+      _ = published.observe { _ in withExtendedLifetime(marker) {} }
+      _ = published.connect()
+      subject.send(1)
+    }
+    XCTAssertNil(weakMarker)
+  }
+
   // MARK: Chains, and other sources that go away silently
 
   func testAChainOfStatefulOperatorsReleasesItsObserver() {
