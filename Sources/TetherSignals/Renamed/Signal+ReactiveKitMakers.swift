@@ -1,5 +1,5 @@
 // ReactiveKit's makers under Tether's names: the static ones ReactiveKit itself deprecated, and
-// the `Result`, throwing and `async` forms, which Tether spells `init(performing:)`.
+// the throwing and `async` forms, which Tether spells `init(performing:)`.
 
 extension Signal {
   /// ReactiveKit's older static maker; ``init(just:)`` is the name.
@@ -12,16 +12,6 @@ extension Signal {
   @available(*, deprecated, renamed: "init(sequence:)")
   public static func sequence<S: Sequence>(_ elements: S) -> Signal<Element, Error> where S.Element == Element {
     Signal(sequence: elements)
-  }
-
-  /// ReactiveKit's maker from a `Result`; `init(performing:)` with `try result.get()`
-  /// says it (for `Error == any Error`), or `.failed`/`init(just:)` by case.
-  @available(*, unavailable, message: "switch over the result: Signal(just: value) or .failed(error)")
-  public init(result: Result<Element, Error>) {
-    switch result {
-    case .success(let element): self.init(just: element)
-    case .failure(let error): self = .failed(error)
-    }
   }
 }
 

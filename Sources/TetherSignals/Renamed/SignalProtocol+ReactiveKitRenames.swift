@@ -23,6 +23,15 @@ extension SignalProtocol {
     prefix(maxLength: count)
   }
 
+  /// ReactiveKit's name for ``prefix(while:inclusive:)``.
+  @available(*, deprecated, renamed: "prefix(while:inclusive:)")
+  public func take(
+    while predicate: @escaping @Sendable (Element) -> Bool,
+    inclusive: Bool = false
+  ) -> Signal<Element, Error> {
+    prefix(while: predicate, inclusive: inclusive)
+  }
+
   /// ReactiveKit's name for ``suffix(maxLength:)``.
   @available(*, deprecated, renamed: "suffix(maxLength:)")
   public func take(last count: Int) -> Signal<Element, Error> {
