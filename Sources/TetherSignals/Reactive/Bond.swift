@@ -25,7 +25,7 @@ public struct Bond<Element>: BindableProtocol, Sendable {
     setter: @escaping @Sendable (Target, Element) -> Void
   ) {
     attach = { [weak target] signal in
-      guard let target else { return NonDisposable.instance }
+      guard let target else { return Self.ended() }
       return signal.bind(to: target, context: context, setter: setter)
     }
   }
@@ -37,12 +37,20 @@ public struct Bond<Element>: BindableProtocol, Sendable {
     setter: @escaping @MainActor (Target, Element) -> Void
   ) {
     attach = { [weak target] signal in
-      guard let target else { return NonDisposable.instance }
+      guard let target else { return Self.ended() }
       return signal.bind(to: target, setter: setter)
     }
   }
 
-  /// Binds `signal` to the target; nothing happens if the target is already gone.
+  /// A binding that has already ended, for a target that was gone before it was bound.
+  private static func ended() -> any Disposable {
+    let ended = SerialDisposable()
+    ended.dispose()
+    return ended
+  }
+
+  /// Binds `signal` to the target; if the target is already gone, nothing is observed and the
+  /// result is already disposed.
   public func bind(signal: Signal<Element, Never>) -> any Disposable {
     attach(signal)
   }

@@ -52,6 +52,11 @@ extension ReactiveExtensionsProvider {
 
 extension NSObject: ReactiveExtensionsProvider {}
 
+#if !canImport(ObjectiveC)
+// Linux's Foundation defines `NotificationCenter` outside the `NSObject` hierarchy.
+extension NotificationCenter: ReactiveExtensionsProvider {}
+#endif
+
 extension ReactiveExtensions where Base: DisposeBagProvider {
   /// The object's bag: disposed when the object deinitializes, so observations put there end with it.
   public var bag: DisposeBag {
