@@ -84,7 +84,11 @@ final class LoadingAndBindingStressTests: XCTestCase {
       let binding = left.bidirectionalBind(to: right)
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
         for value in 1...300 {
-          if thread.isMultiple(of: 2) { left.value = thread * 1_000 + value } else { right.value = thread * 1_000 + value }
+          if thread.isMultiple(of: 2) {
+            left.value = thread * 1_000 + value
+          } else {
+            right.value = thread * 1_000 + value
+          }
         }
       }
       left.waitUntilDelivered()

@@ -20,6 +20,7 @@ public final class ReplayLoadingValueSubject<Val, LoadingError: Swift.Error, Err
 {
   // Safe: the only stored properties are immutable: the buffer size and the core, which guards
   // its own state.
+  /// The type of the elements: loading states.
   public typealias Element = LoadingState<Val, LoadingError>
 
   /// What a joining observer is replayed, kept with every delivered state so that it is always

@@ -5,12 +5,14 @@ extension SignalProtocol where Element: LoadingStateProtocol, Error == Never {
   }
 
   /// A loading signal that emits `value` as `.loaded` and completes.
-  public static func loaded(_ value: Element.LoadingValue) -> LoadingSignal<Element.LoadingValue, Element.LoadingError> {
+  public static func loaded(_ value: Element.LoadingValue) -> LoadingSignal<Element.LoadingValue, Element.LoadingError>
+  {
     Signal(just: .loaded(value))
   }
 
   /// A loading signal that emits `error` as `.failed` and completes.
-  public static func failed(_ error: Element.LoadingError) -> LoadingSignal<Element.LoadingValue, Element.LoadingError> {
+  public static func failed(_ error: Element.LoadingError) -> LoadingSignal<Element.LoadingValue, Element.LoadingError>
+  {
     Signal(just: .failed(error))
   }
 
@@ -75,9 +77,10 @@ extension SignalProtocol where Element: LoadingStateProtocol, Error == Never {
   /// results.liftValue { $0.dropFirst(1).map { $0.count } }
   /// ```
   public func liftValue<NewValue>(
-    _ transform: @escaping @Sendable (Signal<Element.LoadingValue, Element.LoadingError>) -> Signal<
-      NewValue, Element.LoadingError
-    >
+    _ transform:
+      @escaping @Sendable (Signal<Element.LoadingValue, Element.LoadingError>) -> Signal<
+        NewValue, Element.LoadingError
+      >
   ) -> LoadingSignal<NewValue, Element.LoadingError> {
     liftValue { values -> LoadingSignal<NewValue, Element.LoadingError> in
       transform(values).toLoadingSignal()
@@ -87,9 +90,10 @@ extension SignalProtocol where Element: LoadingStateProtocol, Error == Never {
   /// Applies operators to the loaded values like the other `liftValue(_:)`, with a `transform`
   /// that itself makes a loading signal.
   public func liftValue<NewValue>(
-    _ transform: @escaping @Sendable (Signal<Element.LoadingValue, Element.LoadingError>) -> LoadingSignal<
-      NewValue, Element.LoadingError
-    >
+    _ transform:
+      @escaping @Sendable (Signal<Element.LoadingValue, Element.LoadingError>) -> LoadingSignal<
+        NewValue, Element.LoadingError
+      >
   ) -> LoadingSignal<NewValue, Element.LoadingError> {
     let upstream = toSignal()
     return Signal { observer in
