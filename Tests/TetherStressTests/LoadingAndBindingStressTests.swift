@@ -78,7 +78,7 @@ final class LoadingAndBindingStressTests: XCTestCase {
   /// Both sides of a bidirectional binding are written from their own threads: the binding ends
   /// (no endless echo), and both sides agree afterwards.
   func testBidirectionallyBoundPropertiesWrittenFromBothSidesAgree() {
-    for _ in 0..<20 {
+    for _ in 0..<10 {
       let left = Property(0)
       let right = Property(0)
       let binding = left.bidirectionalBind(to: right)

@@ -18,7 +18,7 @@ public protocol ReactiveExtensions<Base> {
   var base: Base { get }
 }
 
-/// The reactive extensions of one object, made by ``ReactiveExtensionsProvider/reactive``.
+/// The reactive extensions of one object, made by `reactive` (see ``ReactiveExtensionsProvider``).
 public struct Reactive<Base>: ReactiveExtensions {
   /// The extended object.
   public let base: Base
