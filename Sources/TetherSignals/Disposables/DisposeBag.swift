@@ -6,6 +6,8 @@ import TetherSynchronization
 /// accepts new disposables again. A `DisposeBag` is itself a ``Disposable``.
 public final class DisposeBag: Disposable {
   private let disposables = Locked<[any Disposable]>([])
+  /// Made on the first use of ``deallocated``; completed by `deinit`.
+  private let deallocation = Locked<ReplayOneSubject<Void, Never>?>(nil)
 
   /// Creates an empty bag.
   public init() {}
@@ -45,7 +47,21 @@ public final class DisposeBag: Disposable {
     for disposable in all { disposable.dispose() }
   }
 
+  /// A signal that completes when the bag deinitializes (at once for an observer that joins
+  /// later), after everything in it was disposed; it never emits an element.
+  ///
+  /// As in ReactiveKit. Disposing the bag does not complete it, only its deinitialization does.
+  public var deallocated: Signal<Void, Never> {
+    deallocation.withLock { subject in
+      if let subject { return subject.toSignal() }
+      let made = ReplayOneSubject<Void, Never>()
+      subject = made
+      return made.toSignal()
+    }
+  }
+
   deinit {
     dispose()
+    deallocation.withLock { $0 }?.send(completion: .finished)
   }
 }
