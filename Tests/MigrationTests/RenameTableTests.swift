@@ -334,7 +334,8 @@ enum MigrationSources {
       let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespaces)
       }
-      guard cells.count >= 5, cells[1] != "ReactiveKit", cells[1] != "Bond 7" else { continue }
+      // A table's header row names its columns; its last one is "status".
+      guard cells.count >= 5, cells[cells.count - 2] != "status" else { continue }
       result.append((cells[1], cells[cells.count - 2]))
     }
     return result
