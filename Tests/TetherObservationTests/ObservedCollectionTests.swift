@@ -1,10 +1,10 @@
 import Foundation
 import Observation
-import Synchronization
 import TetherChangesets
 import TetherCollections
 import TetherObservation
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -50,7 +50,7 @@ final class ObservedCollectionTests: XCTestCase {
     MainActor.assumeIsolated {
       let tags = MutableObservableSet<String>(["a"])
       let observed = tags.observed()
-      let changes = Mutex(0)
+      let changes = Locked(0)
       withObservationTracking {
         _ = observed.collection
       } onChange: {

@@ -1,8 +1,8 @@
 import Foundation
 import Observation
-import Synchronization
 import TetherObservation
 import TetherSignals
+import TetherSynchronization
 import XCTest
 
 final class ObservedPropertyTests: XCTestCase {
@@ -22,7 +22,7 @@ final class ObservedPropertyTests: XCTestCase {
     MainActor.assumeIsolated {
       let volume = Property(3)
       let observed = volume.observed()
-      let changes = Mutex(0)
+      let changes = Locked(0)
       withObservationTracking {
         _ = observed.value
       } onChange: {
