@@ -86,8 +86,14 @@ let package = Package(
       path: "Tests/TrapProbe"
     ),
 
-    .testTarget(name: "TetherSignalsTests", dependencies: ["TetherSynchronization", "TetherSignals", "TetherTestSupport"]),
-    .testTarget(name: "TetherChangesetsTests", dependencies: ["TetherSynchronization", "TetherChangesets", "TetherTestSupport"]),
+    .testTarget(
+      name: "TetherSignalsTests",
+      dependencies: ["TetherSynchronization", "TetherSignals", "TetherTestSupport"]
+    ),
+    .testTarget(
+      name: "TetherChangesetsTests",
+      dependencies: ["TetherSynchronization", "TetherChangesets", "TetherTestSupport"]
+    ),
     .testTarget(
       name: "TetherCollectionsTests",
       dependencies: ["TetherSynchronization", "TetherCollections", "TetherTestSupport"]
@@ -96,8 +102,14 @@ let package = Package(
       name: "TetherDataSourcesTests",
       dependencies: ["TetherSynchronization", "TetherDataSources", "TetherTestSupport"]
     ),
-    .testTarget(name: "TetherDiffuserTests", dependencies: ["TetherSynchronization", "TetherDiffuser", "TetherTestSupport"]),
-    .testTarget(name: "TetherObservationTests", dependencies: ["TetherSynchronization", "TetherObservation", "TetherTestSupport"]),
+    .testTarget(
+      name: "TetherDiffuserTests",
+      dependencies: ["TetherSynchronization", "TetherDiffuser", "TetherTestSupport"]
+    ),
+    .testTarget(
+      name: "TetherObservationTests",
+      dependencies: ["TetherSynchronization", "TetherObservation", "TetherTestSupport"]
+    ),
     .testTarget(name: "TetherCombineTests", dependencies: ["TetherCombine", "TetherSignals"]),
     // Run on their own under `--sanitize=thread` by .ci/run.
     .testTarget(name: "TetherStressTests", dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport"]),

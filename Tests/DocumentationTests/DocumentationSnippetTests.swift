@@ -100,7 +100,8 @@ final class DocumentationSnippetTests: XCTestCase {
     }
   }
 
-  /// The Apple minimums the documents state are the platforms `Package.swift` declares, in full.
+  /// The Apple minimums the documents state are the platforms `Package.swift` declares, in full
+  /// (and the ones the adapter checks build for).
   ///
   /// A document states them in one sentence, "the minimums are macOS 10.15, iOS 13, ...". The
   /// README must have one; every other document that has one must agree too.
@@ -109,6 +110,12 @@ final class DocumentationSnippetTests: XCTestCase {
       contentsOf: DocumentationSources.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
     let declared = try DocumentationSources.declaredPlatforms(inManifest: manifest)
     XCTAssertEqual(Set(declared.keys), ["macOS", "iOS", "tvOS", "watchOS", "visionOS"], "the manifest's platforms")
+    let checks = try String(
+      contentsOf: DocumentationSources.packageRoot.appendingPathComponent("Checks/AppleAdapters/Package.swift"),
+      encoding: .utf8)
+    XCTAssertEqual(
+      try DocumentationSources.declaredPlatforms(inManifest: checks), declared,
+      "Checks/AppleAdapters must type-check the adapters at Tether's own minimums")
     var readmeStatesThem = false
     for document in try DocumentationSources.documents() {
       let text = try String(contentsOf: document, encoding: .utf8)
@@ -123,7 +130,8 @@ final class DocumentationSnippetTests: XCTestCase {
   func testThePlatformParsersReadWhatTheyMust() throws {
     let manifest = #"  platforms: [.macOS(.v10_15), .iOS(.v13), .visionOS(.v1)],"#
     XCTAssertEqual(
-      try DocumentationSources.declaredPlatforms(inManifest: manifest), ["macOS": "10.15", "iOS": "13", "visionOS": "1"])
+      try DocumentationSources.declaredPlatforms(inManifest: manifest),
+      ["macOS": "10.15", "iOS": "13", "visionOS": "1"])
     let text = "Text. On Apple platforms the minimums are macOS 10.15, iOS 13 and\nvisionOS 1 (why). More: iOS 17."
     XCTAssertEqual(DocumentationSources.statedMinimums(in: text), [["macOS": "10.15", "iOS": "13", "visionOS": "1"]])
   }

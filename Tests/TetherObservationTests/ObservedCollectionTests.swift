@@ -8,6 +8,8 @@ import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
+// Observation's minimums, like TetherObservation's API.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ObservedCollectionTests: XCTestCase {
   func testFollowsTheContainerAndKeepsTheLastChangeset() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")

@@ -5,6 +5,8 @@ import TetherSignals
 import TetherSynchronization
 import XCTest
 
+// Observation's minimums, like TetherObservation's API.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ObservedPropertyTests: XCTestCase {
   func testStartsWithTheCurrentValueAndFollowsTheProperty() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
