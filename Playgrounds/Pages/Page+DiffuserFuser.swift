@@ -77,12 +77,11 @@ extension PlaygroundPage {
     let overlaps = Property(0)
     let delivered = Property(0)
     let counting = Fuser<Int>(.from(clicks)).connect { _ in
-      if busy.silentModify({
-        $0 += 1
-        return $0
-      }) > 1 {
-        overlaps.silentModify { $0 += 1 }
+      let running = busy.silentModify { count in
+        count += 1
+        return count
       }
+      if running > 1 { overlaps.silentModify { $0 += 1 } }
       delivered.silentModify { $0 += 1 }
       busy.silentModify { $0 -= 1 }
     }
