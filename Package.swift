@@ -14,15 +14,17 @@
 //   TetherCombine      Combine bridges: signals as publishers, publishers as signals (the bridges
 //                      are empty on Linux and type-checked there the same way; their delivery
 //                      logic is platform-neutral and tested everywhere)
-//   TetherSynchronization  the shared lock (package-internal; not a product)
+//   TetherSynchronization  the shared lock and atomics (package-internal; not a product)
+//   CTetherAtomics     C11 atomics under TetherSynchronization's (package-internal; not a product)
 // The library has no package dependencies; benchmarks live in the nested `Benchmarks/` package.
 
 import PackageDescription
 
 let package = Package(
   name: "Tether",
-  // `Synchronization.Atomic` needs these Apple OS versions.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // Where Swift concurrency back-deploys. Newer APIs (Observation in TetherObservation, for one)
+  // carry their own `@available`; README "Platforms" states the same (PackageManifestTests checks it).
+  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
   products: [
     .library(name: "Tether", targets: ["Tether"]),
     .library(name: "TetherSignals", targets: ["TetherSignals"]),
@@ -38,8 +40,10 @@ let package = Package(
     .executable(name: "playground", targets: ["playground"]),
   ],
   targets: [
-    // The one lock every module uses (package-internal, not a product): see Locked.swift.
-    .target(name: "TetherSynchronization"),
+    // The one lock and the atomics every module uses (package-internal, not products): see
+    // Locked.swift and Atomics/. The atomics are C11 ones (`Synchronization` needs macOS 15 / iOS 18).
+    .target(name: "CTetherAtomics"),
+    .target(name: "TetherSynchronization", dependencies: ["CTetherAtomics"]),
     .target(name: "TetherSignals", dependencies: ["TetherSynchronization"]),
     .target(name: "TetherChangesets", dependencies: ["TetherSynchronization"]),
     .target(
@@ -82,25 +86,37 @@ let package = Package(
       path: "Tests/TrapProbe"
     ),
 
-    .testTarget(name: "TetherSignalsTests", dependencies: ["TetherSignals", "TetherTestSupport"]),
-    .testTarget(name: "TetherChangesetsTests", dependencies: ["TetherChangesets", "TetherTestSupport"]),
+    .testTarget(
+      name: "TetherSignalsTests",
+      dependencies: ["TetherSynchronization", "TetherSignals", "TetherTestSupport"]
+    ),
+    .testTarget(
+      name: "TetherChangesetsTests",
+      dependencies: ["TetherSynchronization", "TetherChangesets", "TetherTestSupport"]
+    ),
     .testTarget(
       name: "TetherCollectionsTests",
-      dependencies: ["TetherCollections", "TetherTestSupport"]
+      dependencies: ["TetherSynchronization", "TetherCollections", "TetherTestSupport"]
     ),
     .testTarget(
       name: "TetherDataSourcesTests",
-      dependencies: ["TetherDataSources", "TetherTestSupport"]
+      dependencies: ["TetherSynchronization", "TetherDataSources", "TetherTestSupport"]
     ),
-    .testTarget(name: "TetherDiffuserTests", dependencies: ["TetherDiffuser", "TetherTestSupport"]),
-    .testTarget(name: "TetherObservationTests", dependencies: ["TetherObservation", "TetherTestSupport"]),
+    .testTarget(
+      name: "TetherDiffuserTests",
+      dependencies: ["TetherSynchronization", "TetherDiffuser", "TetherTestSupport"]
+    ),
+    .testTarget(
+      name: "TetherObservationTests",
+      dependencies: ["TetherSynchronization", "TetherObservation", "TetherTestSupport"]
+    ),
     .testTarget(name: "TetherCombineTests", dependencies: ["TetherCombine", "TetherSignals"]),
     // Run on their own under `--sanitize=thread` by .ci/run.
-    .testTarget(name: "TetherStressTests", dependencies: ["Tether", "TetherTestSupport"]),
+    .testTarget(name: "TetherStressTests", dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport"]),
     // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models.
     .testTarget(name: "Swift6ClientTests", dependencies: ["Tether"]),
     // Every code sample in README.md and the DocC catalog is a snippet here, compiled and run.
-    .testTarget(name: "DocumentationTests", dependencies: ["Tether", "TetherTestSupport"]),
+    .testTarget(name: "DocumentationTests", dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport"]),
     // ReactiveKit and Bond call sites migrated as the fix-its say, and Migration.md's fix-it table
     // checked against the declarations that make them.
     .testTarget(name: "MigrationTests", dependencies: ["Tether", "TetherTestSupport"]),

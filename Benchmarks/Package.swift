@@ -5,6 +5,8 @@ import PackageDescription
 
 let package = Package(
   name: "TetherBenchmarks",
+  // Higher than Tether's own minimums on purpose: the harness (not the library) counts with the
+  // standard library's `Synchronization.Atomic`, and it only runs on developer machines and CI.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   dependencies: [.package(name: "Tether", path: "..")],
   targets: [

@@ -3,8 +3,9 @@
 #
 #   Scripts/fuzz.sh [seconds]
 #
-# Compiles the TetherChangesets sources (and the package-internal lock they use) together with
-# Scripts/Fuzz/*.swift into one executable
+# Compiles the TetherChangesets sources (and the package-internal lock and atomics they use, whose
+# C11 functions come from the CTetherAtomics module map) together with Scripts/Fuzz/*.swift into
+# one executable
 # instrumented for libFuzzer and AddressSanitizer, then runs it on the corpus in
 # .build/fuzz/corpus (kept between runs). A failing input is written to .build/fuzz/crash-*;
 # replay it with `.build/fuzz/diff-fuzzer .build/fuzz/crash-<hash>`.
@@ -27,6 +28,7 @@ done
 swiftc -swift-version 6 -parse-as-library -O -g \
   -sanitize=fuzzer,address \
   -module-name TetherDiffFuzz -package-name Tether \
+  -I Sources/CTetherAtomics/include \
   "$src"/*.swift Scripts/Fuzz/*.swift \
   -o "$out/diff-fuzzer"
 

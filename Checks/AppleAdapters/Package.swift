@@ -15,6 +15,9 @@ import PackageDescription
 
 let package = Package(
   name: "AppleAdapterChecks",
+  // Tether's own minimums, so that on an Apple host the adapters' uses of the stubs' `@available`
+  // APIs are checked against the oldest systems Tether supports (Linux ignores availability).
+  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
   dependencies: [.package(name: "Tether", path: "../..")],
   targets: [
     .target(name: "ObjectiveC", path: "Stubs/ObjectiveC"),

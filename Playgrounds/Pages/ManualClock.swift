@@ -1,4 +1,3 @@
-import Synchronization
 import Tether
 
 /// A scheduler whose clock moves only when told to, so the page's output is the same every run.
@@ -10,9 +9,9 @@ final class ManualClock: Scheduler {
     let cancel: BlockDisposable
   }
 
-  private let state = Mutex((now: 0.0, order: 0, entries: [Entry]()))
+  private let state = Property((now: 0.0, order: 0, entries: [Entry]()))
 
-  var now: Double { state.withLock { $0.now } }
+  var now: Double { state.value.now }
 
   func schedule(_ action: @escaping @Sendable () -> Void) {
     schedule(after: 0, action)
@@ -21,7 +20,7 @@ final class ManualClock: Scheduler {
   @discardableResult
   func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> any Disposable {
     let cancel = BlockDisposable {}
-    state.withLock { state in
+    state.silentModify { state in
       state.entries.append(Entry(time: state.now + seconds, order: state.order, action: action, cancel: cancel))
       state.order += 1
     }
@@ -33,11 +32,11 @@ final class ManualClock: Scheduler {
     while let entry = nextEntry(dueBy: time) {
       if !entry.cancel.isDisposed { entry.action() }
     }
-    state.withLock { $0.now = max($0.now, time) }
+    state.silentModify { $0.now = max($0.now, time) }
   }
 
   private func nextEntry(dueBy time: Double) -> Entry? {
-    state.withLock { state in
+    state.silentModify { state in
       let due = state.entries.indices.filter { state.entries[$0].time <= time }
       guard
         let index = due.min(by: {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Tether
 
 extension PlaygroundPage {
@@ -73,20 +72,25 @@ extension PlaygroundPage {
     out.print()
     out.say("Events from several threads reach the handler one at a time.")
     let clicks = PassthroughSubject<Int, Never>()
-    let busy = Atomic<Int>(0)
-    let overlaps = Atomic<Int>(0)
-    let delivered = Atomic<Int>(0)
+    // A `Property` is also a thread-safe box; `silentModify` changes it without emitting.
+    let busy = Property(0)
+    let overlaps = Property(0)
+    let delivered = Property(0)
     let counting = Fuser<Int>(.from(clicks)).connect { _ in
-      if busy.add(1, ordering: .acquiringAndReleasing).newValue > 1 { overlaps.add(1, ordering: .relaxed) }
-      delivered.add(1, ordering: .relaxed)
-      busy.subtract(1, ordering: .acquiringAndReleasing)
+      let running = busy.silentModify { count in
+        count += 1
+        return count
+      }
+      if running > 1 { overlaps.silentModify { $0 += 1 } }
+      delivered.silentModify { $0 += 1 }
+      busy.silentModify { $0 -= 1 }
     }
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       for index in 0..<250 { clicks.send(thread * 1_000 + index) }
     }
     counting.dispose()
     out.print(
-      "delivered \(delivered.load(ordering: .relaxed)) events, overlapping deliveries: \(overlaps.load(ordering: .relaxed))"
+      "delivered \(delivered.value) events, overlapping deliveries: \(overlaps.value)"
     )
 
     out.print()

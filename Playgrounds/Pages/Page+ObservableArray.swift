@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Tether
 
 extension PlaygroundPage {
@@ -55,19 +54,19 @@ extension PlaygroundPage {
     out.print()
     out.say("Undo: keep each changeset with the array it was applied to, then apply its inverse.")
     let letters = MutableObservableArray(["a", "b", "c"])
-    let history = Mutex<[(change: OrderedCollectionChangeset<[String]>, old: [String])]>([])
-    let previous = Mutex<[String]>([])
+    let history = Property<[(change: OrderedCollectionChangeset<[String]>, old: [String])]>([])
+    let previous = Property<[String]>([])
     let letterObservation = letters.observeNext { changeset in
       out.print("  -> \(arrayChangesetText(changeset))")
-      let old = previous.withLock { value in
+      let old = previous.silentModify { value in
         defer { value = changeset.collection }
         return value
       }
-      if !changeset.isReload { history.withLock { $0.append((changeset, old)) } }
+      if !changeset.isReload { history.silentModify { $0.append((changeset, old)) } }
     }
     step("remove(at: 0)") { letters.remove(at: 0) }
     step("append(\"d\")") { letters.append("d") }
-    let changes = history.withLock { $0 }
+    let changes = history.value
     step("undo both, newest first: each undo is the inverse changeset") {
       for entry in changes.reversed() { letters.undo(entry.change, from: entry.old) }
     }

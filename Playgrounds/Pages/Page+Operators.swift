@@ -1,4 +1,3 @@
-import Synchronization
 import Tether
 
 extension PlaygroundPage {
@@ -55,9 +54,9 @@ extension PlaygroundPage {
     out.print()
     out.say("retry observes a failing signal again; replaceError ends it with a fallback.")
     struct Flaky: Error {}
-    let attempts = Mutex(0)
+    let attempts = Property(0)
     let download = Signal<String, Flaky> { observer in
-      let attempt = attempts.withLock { count in
+      let attempt = attempts.silentModify { count in
         count += 1
         return count
       }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Tether
 
 extension PlaygroundPage {
@@ -21,9 +20,9 @@ extension PlaygroundPage {
     out.print()
     out.say("A set of tags.")
     let tags = MutableObservableSet<String>(["swift", "ios"])
-    let previousTags = Mutex<Set<String>>([])
+    let previousTags = Property<Set<String>>([])
     let tagObservation = tags.observeNext { changeset in
-      let old = previousTags.withLock { value in
+      let old = previousTags.silentModify { value in
         defer { value = changeset.collection }
         return value
       }
@@ -41,9 +40,9 @@ extension PlaygroundPage {
     out.print()
     out.say("A dictionary: setting a new key inserts, setting a present key updates, nil deletes.")
     let scores = MutableObservableDictionary(["ada": 3, "bob": 1])
-    let previousScores = Mutex<[String: Int]>([:])
+    let previousScores = Property<[String: Int]>([:])
     let scoreObservation = scores.observeNext { changeset in
-      let old = previousScores.withLock { value in
+      let old = previousScores.silentModify { value in
         defer { value = changeset.collection }
         return value
       }

@@ -1,4 +1,4 @@
-import Synchronization
+import CTetherAtomics
 
 #if canImport(Darwin)
 import Darwin
@@ -73,8 +73,9 @@ package struct PlatformLock: ~Copyable {
   @usableFromInline var lock = pthread_mutex_t()
   #endif
   /// The thread holding the lock, or 0. Written only by that thread while it holds the lock, so a
-  /// thread reading its own identifier here does hold the lock (relaxed ordering suffices).
-  @usableFromInline let owner = Atomic<UInt>(0)
+  /// thread reading its own identifier here does hold the lock (relaxed ordering suffices). It is
+  /// stored in place (the lock's allocation does not move) and read and written only atomically.
+  @usableFromInline var owner = tether_atomic_word()
   @usableFromInline let reentryMessage: StaticString
 
   @inlinable
@@ -85,11 +86,11 @@ package struct PlatformLock: ~Copyable {
 
 /// The calling thread's identifier, never 0.
 @inlinable @inline(__always)
-func currentThreadIdentifier() -> UInt {
+func currentThreadIdentifier() -> Int {
   #if canImport(Darwin)
-  UInt(bitPattern: pthread_self())
+  Int(bitPattern: pthread_self())
   #else
-  UInt(pthread_self())
+  Int(bitPattern: UInt(pthread_self()))
   #endif
 }
 
@@ -117,7 +118,7 @@ package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
   ) throws(Failure) -> Result {
     try withUnsafeMutablePointers { (state, lock) throws(Failure) -> Result in
       let thread = currentThreadIdentifier()
-      if _slowPath(lock.pointee.owner.load(ordering: .relaxed) == thread) {
+      if _slowPath(tether_atomic_word_load(&lock.pointee.owner, memory_order_relaxed) == thread) {
         reentered(lock.pointee.reentryMessage)
       }
       #if canImport(Darwin)
@@ -125,9 +126,9 @@ package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
       #else
       pthread_mutex_lock(&lock.pointee.lock)
       #endif
-      lock.pointee.owner.store(thread, ordering: .relaxed)
+      tether_atomic_word_store(&lock.pointee.owner, thread, memory_order_relaxed)
       defer {
-        lock.pointee.owner.store(0, ordering: .relaxed)
+        tether_atomic_word_store(&lock.pointee.owner, 0, memory_order_relaxed)
         #if canImport(Darwin)
         os_unfair_lock_unlock(&lock.pointee.lock)
         #else

@@ -56,19 +56,23 @@ final class DocumentationSnippetTests: XCTestCase {
   }
 
   /// A sample copied into an app must compile there: it declares the `bag` it disposes into, and
-  /// a document whose samples use `Mutex` tells the reader to import `Synchronization`.
+  /// it does not use the standard library's `Synchronization` module (`Mutex`, `Atomic`), which
+  /// needs macOS 15 / iOS 18, far above the deployment floor Tether supports.
   func testSamplesDeclareWhatTheyUse() throws {
     let snippets = try DocumentationSources.snippets()
     for document in try DocumentationSources.documents() {
       let text = try String(contentsOf: document, encoding: .utf8)
+      if text.contains("import Synchronization") {
+        XCTFail("\(document.lastPathComponent) asks for `import Synchronization` (macOS 15 / iOS 18 only)")
+      }
       for block in try DocumentationSources.swiftBlocks(in: document) {
         guard let name = block.snippetName, let code = snippets[name] else { continue }
         let place = "\(document.lastPathComponent):\(block.line)"
         if code.contains("in: bag") && !code.contains("let bag = DisposeBag()") {
           XCTFail("\(place): sample '\(name)' disposes into a `bag` it does not declare")
         }
-        if code.contains("Mutex<") && !text.contains("import Synchronization") {
-          XCTFail("\(place): sample '\(name)' uses `Mutex` but the document never says `import Synchronization`")
+        for symbol in ["Mutex<", "Mutex(", "Atomic<", "Atomic(", "import Synchronization"] where code.contains(symbol) {
+          XCTFail("\(place): sample '\(name)' uses `\(symbol)`, from `Synchronization` (macOS 15 / iOS 18 only)")
         }
       }
     }
@@ -94,6 +98,42 @@ final class DocumentationSnippetTests: XCTestCase {
         rest = after
       }
     }
+  }
+
+  /// The Apple minimums the documents state are the platforms `Package.swift` declares, in full
+  /// (and the ones the adapter checks build for).
+  ///
+  /// A document states them in one sentence, "the minimums are macOS 10.15, iOS 13, ...". The
+  /// README must have one; every other document that has one must agree too.
+  func testTheStatedPlatformsAreTheManifests() throws {
+    let manifest = try String(
+      contentsOf: DocumentationSources.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let declared = try DocumentationSources.declaredPlatforms(inManifest: manifest)
+    XCTAssertEqual(Set(declared.keys), ["macOS", "iOS", "tvOS", "watchOS", "visionOS"], "the manifest's platforms")
+    let checks = try String(
+      contentsOf: DocumentationSources.packageRoot.appendingPathComponent("Checks/AppleAdapters/Package.swift"),
+      encoding: .utf8)
+    XCTAssertEqual(
+      try DocumentationSources.declaredPlatforms(inManifest: checks), declared,
+      "Checks/AppleAdapters must type-check the adapters at Tether's own minimums")
+    var readmeStatesThem = false
+    for document in try DocumentationSources.documents() {
+      let text = try String(contentsOf: document, encoding: .utf8)
+      for statement in DocumentationSources.statedMinimums(in: text) {
+        if document.lastPathComponent == "README.md" { readmeStatesThem = true }
+        XCTAssertEqual(statement, declared, "\(document.lastPathComponent) states other minimums than Package.swift")
+      }
+    }
+    XCTAssertTrue(readmeStatesThem, "README.md never says \"the minimums are ...\"")
+  }
+
+  func testThePlatformParsersReadWhatTheyMust() throws {
+    let manifest = #"  platforms: [.macOS(.v10_15), .iOS(.v13), .visionOS(.v1)],"#
+    XCTAssertEqual(
+      try DocumentationSources.declaredPlatforms(inManifest: manifest),
+      ["macOS": "10.15", "iOS": "13", "visionOS": "1"])
+    let text = "Text. On Apple platforms the minimums are macOS 10.15, iOS 13 and\nvisionOS 1 (why). More: iOS 17."
+    XCTAssertEqual(DocumentationSources.statedMinimums(in: text), [["macOS": "10.15", "iOS": "13", "visionOS": "1"]])
   }
 
   private func checkManifestExcerpt(_ code: String, place: String) throws {
@@ -155,6 +195,39 @@ enum DocumentationSources {
 
   struct FormatError: Error, CustomStringConvertible {
     var description: String
+  }
+
+  /// The platforms of `Package.swift`'s `platforms:` list, by name: `.macOS(.v10_15)` is
+  /// `"macOS": "10.15"`. (Plain scanning: `Regex` needs macOS 13, above the package's floor.)
+  static func declaredPlatforms(inManifest manifest: String) throws -> [String: String] {
+    let line = try XCTUnwrap(
+      manifest.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("platforms: [") },
+      "Package.swift declares no platforms")
+    var result: [String: String] = [:]
+    let parts = line.components(separatedBy: "(.v")
+    for (before, after) in zip(parts, parts.dropFirst()) {
+      let name = before.split(separator: ".").last.map(String.init) ?? ""
+      result[name] = after.prefix { $0.isNumber || $0 == "_" }.replacingOccurrences(of: "_", with: ".")
+    }
+    return result
+  }
+
+  /// Every "the minimums are macOS 10.15, iOS 13, ..." sentence in `text`, by platform name (the
+  /// sentence ends at a full stop that ends a word or at an opening parenthesis).
+  static func statedMinimums(in text: String) -> [[String: String]] {
+    text.components(separatedBy: "the minimums are ").dropFirst().map { rest in
+      var sentence = Substring(rest)
+      if let end = sentence.range(of: " (") { sentence = sentence[..<end.lowerBound] }
+      if let end = sentence.range(of: ". ") { sentence = sentence[..<end.lowerBound] }
+      if let end = sentence.range(of: ".\n") { sentence = sentence[..<end.lowerBound] }
+      let words = sentence.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
+      var stated: [String: String] = [:]
+      for (name, version) in zip(words, words.dropFirst())
+      where ["macOS", "iOS", "tvOS", "watchOS", "visionOS"].contains(String(name)) {
+        stated[String(name)] = String(version)
+      }
+      return stated
+    }
   }
 
   static var packageRoot: URL {

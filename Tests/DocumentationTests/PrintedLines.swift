@@ -1,9 +1,9 @@
-import Synchronization
+import TetherSynchronization
 
 /// Collects what a documentation sample prints (each snippet file routes its `print` here), so
 /// its test can compare the output with what the prose promises.
 final class PrintedLines: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = Locked<[String]>([])
 
   func append(_ line: String) {
     storage.withLock { $0.append(line) }

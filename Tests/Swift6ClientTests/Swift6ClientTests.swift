@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Tether
 import XCTest
 
@@ -23,8 +22,8 @@ final class Swift6ClientTests: XCTestCase {
   }
 
   func testGlobalBusDeliversToObserversOnAnyThread() async {
-    let received = Mutex<[AppEvent]>([])
-    let observation = appBus.observeNext { event in received.withLock { $0.append(event) } }
+    let received = Property<[AppEvent]>([])
+    let observation = appBus.observeNext { event in received.silentModify { $0.append(event) } }
     await Task.detached { appBus.send(.signedIn("ada")) }.value
     let queued = expectation(description: "global queue")
     DispatchQueue.global().async {
@@ -33,7 +32,7 @@ final class Swift6ClientTests: XCTestCase {
     }
     await fulfillment(of: [queued], timeout: 10)
     observation.dispose()
-    XCTAssertEqual(received.withLock { $0 }, [.signedIn("ada"), .signedOut])
+    XCTAssertEqual(received.value, [.signedIn("ada"), .signedOut])
   }
 
   @MainActor

@@ -1,11 +1,11 @@
 import Dispatch
-import Synchronization
 import TetherChangesets
+import TetherSynchronization
 import XCTest
 
 final class DiffingLoggerTests: XCTestCase {
   func testCustomLoggerReceivesReports() {
-    let reports = Mutex<[String]>([])
+    let reports = Locked<[String]>([])
     let previous = TetherLogger.shared
     defer { TetherLogger.shared = previous }
     TetherLogger.shared = TetherLogger(
@@ -30,7 +30,7 @@ final class DiffingLoggerTests: XCTestCase {
     let previous = TetherLogger.shared
     defer { TetherLogger.shared = previous }
     TetherLogger.shared = TetherLogger(warn: { _, _, _ in })
-    let built = Mutex(false)
+    let built = Locked(false)
     TetherLogger.shared.warn(
       {
         built.withLock { $0 = true }
@@ -44,7 +44,7 @@ final class DiffingLoggerTests: XCTestCase {
   func testSharedLoggerIsThreadSafe() {
     let previous = TetherLogger.shared
     defer { TetherLogger.shared = previous }
-    let warnings = Atomic<Int>(0)
+    let warnings = AtomicInt(0)
     DispatchQueue.concurrentPerform(iterations: 200) { iteration in
       if iteration % 2 == 0 {
         TetherLogger.shared = TetherLogger(warn: { _, _, _ in warnings.add(1, ordering: .relaxed) })

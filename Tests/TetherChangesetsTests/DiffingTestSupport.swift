@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import TetherChangesets
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -20,8 +20,8 @@ struct DiffItem: Identifiable, Hashable, CustomStringConvertible {
 /// Counts the warnings reported through `TetherLogger` while installed, without building their
 /// messages (so tests that diff duplicates on purpose stay fast and quiet).
 final class DiffWarningCounter: Sendable {
-  private let counter = Mutex(0)
-  private let lastMessage = Mutex<String?>(nil)
+  private let counter = Locked(0)
+  private let lastMessage = Locked<String?>(nil)
   private let keepsMessages: Bool
 
   init(keepsMessages: Bool = false) {

@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import TetherChangesets
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -94,7 +94,7 @@ final class OrderedCollectionChangesetTests: XCTestCase {
 
 /// Collects values from concurrent closures.
 private final class Results: Sendable {
-  private let storage = Mutex<[OrderedCollectionDiff<Int>]>([])
+  private let storage = Locked<[OrderedCollectionDiff<Int>]>([])
   func append(_ diff: OrderedCollectionDiff<Int>) { storage.withLock { $0.append(diff) } }
   var values: [OrderedCollectionDiff<Int>] { storage.withLock { $0 } }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import TetherChangesets
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -142,7 +142,7 @@ final class TreeChangesetTests: XCTestCase {
     let (patch, new) = random.patch(count: 100, on: old)
     let changeset = TreeChangeset(collection: new, patch: patch)
     let expected = OrderedCollectionDiff(fromTreePatch: patch)
-    let results = Mutex<[OrderedCollectionDiff<IndexPath>]>([])
+    let results = Locked<[OrderedCollectionDiff<IndexPath>]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       let diff = changeset.diff
       results.withLock { $0.append(diff) }

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import TetherChangesets
 import TetherCollections
 import TetherSignals
+import TetherSynchronization
 import XCTest
 
 /// Out-of-range arguments trap before anything changes: each scenario runs in a child process (the
@@ -63,7 +63,7 @@ final class CollectionTrapScenarios: XCTestCase {
     }
     // Anything emitted after the initial reload would be a changeset for the bad mutation.
     func watch<S: SignalProtocol>(_ container: S) -> any Disposable where S.Error == Never {
-      let received = Atomic(0)
+      let received = AtomicInt(0)
       return container.observeNext { _ in
         if received.add(1, ordering: .relaxed).oldValue > 0 { Self.say("EMITTED") }
       }

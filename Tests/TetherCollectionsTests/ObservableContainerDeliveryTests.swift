@@ -1,7 +1,7 @@
-import Synchronization
 import TetherChangesets
 import TetherCollections
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -23,7 +23,7 @@ final class ObservableContainerDeliveryTests: XCTestCase {
 
   func testAMutationFromInsideAnObserverIsDeliveredAfterTheCurrentChangeset() {
     let array = MutableObservableArray([0])
-    let order = Mutex<[String]>([])
+    let order = Locked<[String]>([])
     // The first observer appends 100 when it sees 1 appended; the second must still see the
     // append of 1 before the append of 100.
     let first = array.observeNext { changeset in
@@ -87,8 +87,8 @@ final class ObservableContainerDeliveryTests: XCTestCase {
 
   func testDisposingFromInsideTheCallbackStopsFurtherDeliveries() {
     let array = MutableObservableArray([1])
-    let count = Mutex(0)
-    let box = Mutex<(any Disposable)?>(nil)
+    let count = Locked(0)
+    let box = Locked<(any Disposable)?>(nil)
     let disposable = array.observeNext { _ in
       let seen = count.withLock { value -> Int in
         value += 1

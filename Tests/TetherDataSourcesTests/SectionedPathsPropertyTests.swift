@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
 import TetherChangesets
 import TetherCollections
 import TetherDataSources
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -71,7 +71,7 @@ final class SectionedPathsPropertyTests: XCTestCase {
           XCTFail("seed \(seed): \(error)")
         }
         // The 2D array diffs the same way, and its binder gets the view there without violation.
-        let emitted = Mutex<OrderedCollectionDiff<IndexPath>?>(nil)
+        let emitted = Locked<OrderedCollectionDiff<IndexPath>?>(nil)
         let probe = array.observeNext { changeset in
           if !changeset.isReload { emitted.withLock { $0 = changeset.diff } }
         }

@@ -1,6 +1,6 @@
-import Synchronization
 import TetherDiffuser
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -45,15 +45,15 @@ enum LoginEvent: Equatable, Sendable {
 
 /// Records what a handler received, from any thread.
 final class Received<Value: Sendable>: Sendable {
-  private let values = Mutex<[Value]>([])
+  private let values = Locked<[Value]>([])
   func append(_ value: Value) { values.withLock { $0.append(value) } }
   var all: [Value] { values.withLock { $0 } }
 }
 
 /// A source whose emit function the test calls directly.
 final class ManualSource<Value: Sendable>: FuserSource, Sendable {
-  private let emitters = Mutex<[Int: @Sendable (Value) -> Void]>([:])
-  private let nextToken = Mutex(0)
+  private let emitters = Locked<[Int: @Sendable (Value) -> Void]>([:])
+  private let nextToken = Locked(0)
 
   func connect(_ emit: @escaping @Sendable (Value) -> Void) -> any Disposable {
     let token = nextToken.withLock { token in
@@ -107,7 +107,7 @@ final class FuserTests: XCTestCase {
     let received = Received<LoginEvent>()
     let fuser = Fuser<LoginEvent>(.extract({ .loginClicked }, .fromTaps(button)))
     let made = DispatchSemaphore(value: 0)
-    let connection = Mutex<FuserConnection?>(nil)
+    let connection = Locked<FuserConnection?>(nil)
     DispatchQueue.global().async {
       let madeConnection = fuser.connect { received.append($0) }
       connection.withLock { $0 = madeConnection }
@@ -131,7 +131,7 @@ final class FuserTests: XCTestCase {
       }
     )
     let made = DispatchSemaphore(value: 0)
-    let connection = Mutex<FuserConnection?>(nil)
+    let connection = Locked<FuserConnection?>(nil)
     DispatchQueue.global().async {
       // Connected off the main thread: the source's connect waits on the main queue.
       let madeConnection = fuser.connect { _ in }
@@ -216,7 +216,7 @@ final class FuserTests: XCTestCase {
   func testDisposingFromInsideTheHandlerStopsAtOnce() {
     let source = ManualSource<Int>()
     let received = Received<Int>()
-    let connection = Mutex<FuserConnection?>(nil)
+    let connection = Locked<FuserConnection?>(nil)
     let made = Fuser<Int>(.from(source)).connect { value in
       received.append(value)
       connection.withLock { $0 }?.dispose()
@@ -244,8 +244,8 @@ final class FuserTests: XCTestCase {
 
   func testEventsFromManyThreadsAreDeliveredOneAtATimeAndInEachThreadsOrder() {
     let source = ManualSource<(thread: Int, index: Int)>()
-    let inHandler = Atomic<Int>(0)
-    let overlaps = Atomic<Int>(0)
+    let inHandler = AtomicInt(0)
+    let overlaps = AtomicInt(0)
     let received = Received<(thread: Int, index: Int)>()
     let connection = Fuser(.from(source)).connect { value in
       if inHandler.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
@@ -273,8 +273,8 @@ final class FuserTests: XCTestCase {
   func testNoEventIsDeliveredAfterDisposeReturns() {
     for round in 0..<20 {
       let source = ManualSource<Int>()
-      let disposed = Atomic<Bool>(false)
-      let lateEvents = Atomic<Int>(0)
+      let disposed = AtomicBool(false)
+      let lateEvents = AtomicInt(0)
       let firstDelivery = DispatchSemaphore(value: 0)
       let connection = Fuser(.from(source)).connect { value in
         if disposed.load(ordering: .acquiring) { lateEvents.add(1, ordering: .relaxed) }

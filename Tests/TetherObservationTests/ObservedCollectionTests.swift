@@ -1,13 +1,15 @@
 import Foundation
 import Observation
-import Synchronization
 import TetherChangesets
 import TetherCollections
 import TetherObservation
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
+// Observation's minimums, like TetherObservation's API.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ObservedCollectionTests: XCTestCase {
   func testFollowsTheContainerAndKeepsTheLastChangeset() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
@@ -50,7 +52,7 @@ final class ObservedCollectionTests: XCTestCase {
     MainActor.assumeIsolated {
       let tags = MutableObservableSet<String>(["a"])
       let observed = tags.observed()
-      let changes = Mutex(0)
+      let changes = Locked(0)
       withObservationTracking {
         _ = observed.collection
       } onChange: {

@@ -1,10 +1,12 @@
 import Foundation
 import Observation
-import Synchronization
 import TetherObservation
 import TetherSignals
+import TetherSynchronization
 import XCTest
 
+// Observation's minimums, like TetherObservation's API.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ObservedPropertyTests: XCTestCase {
   func testStartsWithTheCurrentValueAndFollowsTheProperty() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
@@ -22,7 +24,7 @@ final class ObservedPropertyTests: XCTestCase {
     MainActor.assumeIsolated {
       let volume = Property(3)
       let observed = volume.observed()
-      let changes = Mutex(0)
+      let changes = Locked(0)
       withObservationTracking {
         _ = observed.value
       } onChange: {

@@ -1,5 +1,5 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -64,6 +64,7 @@ final class AsyncBridgeTests: XCTestCase {
     XCTAssertTrue(disposed.isDisposed)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func testSignalFromAsyncSequenceEmitsItsElements() async {
     let stream = AsyncStream<Int> { continuation in
       for value in 1...3 { continuation.yield(value) }
@@ -74,6 +75,7 @@ final class AsyncBridgeTests: XCTestCase {
     XCTAssertEqual(collected, [1, 2, 3])
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func testSignalFromAsyncThrowingSequenceFails() async {
     let stream = AsyncThrowingStream<Int, any Error> { continuation in
       continuation.yield(1)
@@ -90,6 +92,7 @@ final class AsyncBridgeTests: XCTestCase {
     XCTAssertEqual(recorder.error as? TestError, TestError())
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   func testDisposingASignalFromAsyncSequenceCancelsItsTask() async {
     let terminated = expectation(description: "stream terminated")
     let (stream, continuation) = AsyncStream<Int>.makeStream()

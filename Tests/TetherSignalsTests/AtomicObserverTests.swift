@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -40,7 +40,7 @@ final class AtomicObserverTests: XCTestCase {
   }
 
   func testNothingIsDeliveredAfterDispose() {
-    let captured = Mutex<AtomicObserver<Int, Never>?>(nil)
+    let captured = Locked<AtomicObserver<Int, Never>?>(nil)
     let signal = SafeSignal<Int> { observer in
       captured.withLock { $0 = observer }
       return NonDisposable.instance
@@ -55,7 +55,7 @@ final class AtomicObserverTests: XCTestCase {
   }
 
   func testSendFromInsideACallbackIsDeliveredAfterTheCurrentOne() {
-    let captured = Mutex<AtomicObserver<Int, Never>?>(nil)
+    let captured = Locked<AtomicObserver<Int, Never>?>(nil)
     let signal = SafeSignal<Int> { observer in
       captured.withLock { $0 = observer }
       return NonDisposable.instance
@@ -95,15 +95,15 @@ final class AtomicObserverTests: XCTestCase {
   }
 
   func testAProducerThreadFloodedByOtherThreadsStillReturns() {
-    let captured = Mutex<AtomicObserver<Int, Never>?>(nil)
+    let captured = Locked<AtomicObserver<Int, Never>?>(nil)
     let signal = SafeSignal<Int> { observer in
       captured.withLock { $0 = observer }
       return NonDisposable.instance
     }
-    let received = Atomic(0)
+    let received = AtomicInt(0)
     let observation = signal.observe { _ in received.add(1, ordering: .relaxed) }
     let observer = captured.withLock { $0 }!
-    let stop = Atomic(false)
+    let stop = AtomicBool(false)
     let flooding = DispatchGroup()
     for _ in 0..<2 {
       DispatchQueue.global().async(group: flooding) {

@@ -1,14 +1,14 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
 private final class Label: Sendable {
-  let text = Mutex("")
+  let text = Locked("")
 }
 
 private final class BaggedLabel: DisposeBagProvider, Sendable {
-  let text = Mutex("")
+  let text = Locked("")
   let bag = DisposeBag()
 }
 

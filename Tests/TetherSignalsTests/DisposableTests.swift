@@ -1,10 +1,10 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import XCTest
 
 final class DisposableTests: XCTestCase {
   func testBlockDisposableRunsItsHandlerOnce() {
-    let count = Atomic(0)
+    let count = AtomicInt(0)
     let disposable = BlockDisposable { count.add(1, ordering: .relaxed) }
     XCTAssertFalse(disposable.isDisposed)
     disposable.dispose()

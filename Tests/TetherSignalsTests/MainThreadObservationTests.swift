@@ -1,12 +1,12 @@
 import Dispatch
 import Foundation
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
 private final class RecordingLabel: Sendable {
-  let values = Mutex<[Int]>([])
+  let values = Locked<[Int]>([])
 }
 
 @MainActor
@@ -133,7 +133,7 @@ final class MainThreadObservationTests: XCTestCase {
   func testDisposingDropsQueuedValues() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
     let subject = PassthroughSubject<Int, Never>()
-    let values = Mutex<[Int]>([])
+    let values = Locked<[Int]>([])
     let observation = subject.observeNextOnMain { value in values.withLock { $0.append(value) } }
     onAnotherThread { subject.send(1) }
     observation.dispose()

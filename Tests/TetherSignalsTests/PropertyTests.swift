@@ -1,5 +1,5 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -94,7 +94,7 @@ final class PropertyTests: XCTestCase {
   func testObserverJoiningFromACallbackSeesTheValueAtItsPlaceInTheOrder() {
     let property = Property(0)
     let joined = EventRecorder<Int, Never>()
-    let once = Atomic(false)
+    let once = AtomicBool(false)
     property.observeNext { value in
       guard value == 1, !once.exchange(true, ordering: .relaxed) else { return }
       property.value = 2  // queued before the join below

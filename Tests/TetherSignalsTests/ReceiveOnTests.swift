@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 

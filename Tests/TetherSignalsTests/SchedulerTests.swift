@@ -1,13 +1,13 @@
 import Dispatch
 import Foundation
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
 final class SchedulerTests: XCTestCase {
   func testImmediateRunsSynchronously() {
-    let ran = Atomic(false)
+    let ran = AtomicBool(false)
     ExecutionContext.immediate.execute { ran.store(true, ordering: .relaxed) }
     XCTAssertTrue(ran.load(ordering: .relaxed))
   }
@@ -16,7 +16,7 @@ final class SchedulerTests: XCTestCase {
     let queue = DispatchQueue(label: "test")
     let key = DispatchSpecificKey<Int>()
     queue.setSpecific(key: key, value: 7)
-    let seen = Atomic(0)
+    let seen = AtomicInt(0)
     queue.context.execute { seen.store(DispatchQueue.getSpecific(key: key) ?? -1, ordering: .relaxed) }
     queue.sync {}
     XCTAssertEqual(seen.load(ordering: .relaxed), 7)
@@ -30,7 +30,7 @@ final class SchedulerTests: XCTestCase {
 
   func testImmediateOnMainRunsSynchronouslyOnTheMainThread() {
     XCTAssertTrue(Thread.isMainThread)
-    let ran = Atomic(false)
+    let ran = AtomicBool(false)
     ExecutionContext.immediateOnMain.execute { ran.store(true, ordering: .relaxed) }
     XCTAssertTrue(ran.load(ordering: .relaxed))
   }
@@ -38,7 +38,7 @@ final class SchedulerTests: XCTestCase {
   func testDispatchQueueDelayedActionCanBeCancelled() {
     let queue = DispatchQueue(label: "test")
     let ran = expectation(description: "ran")
-    let cancelled = Atomic(false)
+    let cancelled = AtomicBool(false)
     let gate = DispatchSemaphore(value: 0)
     queue.async { gate.wait() }  // holds the queue until the first action is cancelled
     let cancel = queue.schedule(after: 0) { cancelled.store(true, ordering: .relaxed) }
@@ -90,7 +90,7 @@ final class SchedulerTests: XCTestCase {
 
   func testVirtualTimeCancelledActionsDoNotRun() {
     let scheduler = VirtualTimeScheduler()
-    let ran = Atomic(false)
+    let ran = AtomicBool(false)
     scheduler.schedule(after: 1) { ran.store(true, ordering: .relaxed) }.dispose()
     scheduler.run()
     XCTAssertFalse(ran.load(ordering: .relaxed))

@@ -1,5 +1,5 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -50,7 +50,7 @@ final class SignalTests: XCTestCase {
   }
 
   func testPerformingWithoutFailureEmitsSynchronouslyOnEachObservation() {
-    let runs = Atomic(0)
+    let runs = AtomicInt(0)
     let signal = SafeSignal(performing: { runs.add(1, ordering: .relaxed).newValue * 10 })
     let first = EventRecorder<Int, Never>()
     let second = EventRecorder<Int, Never>()
@@ -61,7 +61,7 @@ final class SignalTests: XCTestCase {
   }
 
   func testProducerRunsOncePerObservation() {
-    let runs = Atomic(0)
+    let runs = AtomicInt(0)
     let signal = SafeSignal<Int> { observer in
       let run = runs.add(1, ordering: .relaxed).newValue
       observer.receive(run)

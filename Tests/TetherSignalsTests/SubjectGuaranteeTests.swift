@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -22,7 +22,7 @@ final class SubjectGuaranteeTests: XCTestCase {
 
   func testDisposingFromInsideACallbackStopsDeliveryAtOnce() {
     let subject = PassthroughSubject<Int, Never>()
-    let observation = Mutex<(any Disposable)?>(nil)
+    let observation = Locked<(any Disposable)?>(nil)
     let recorder = EventRecorder<Int, Never>(onEvent: { _ in
       observation.withLock { $0 }?.dispose()
     })
@@ -35,7 +35,7 @@ final class SubjectGuaranteeTests: XCTestCase {
   func testDisposingAnotherObserverFromACallbackSkipsItForTheCurrentEvent() {
     let subject = PassthroughSubject<Int, Never>()
     let second = EventRecorder<Int, Never>()
-    let secondObservation = Mutex<(any Disposable)?>(nil)
+    let secondObservation = Locked<(any Disposable)?>(nil)
     subject.observeNext { _ in secondObservation.withLock { $0 }?.dispose() }
     secondObservation.withLock { $0 = second.observe(subject) }
     subject.send(1)
@@ -46,7 +46,7 @@ final class SubjectGuaranteeTests: XCTestCase {
     // Each of these would deadlock (or trap) if the callback ran while the subject's lock is held.
     let subject = ReplaySubject<Int, Never>(bufferSize: 1)
     let inner = EventRecorder<Int, Never>()
-    let done = Atomic(false)
+    let done = AtomicBool(false)
     subject.observeNext { value in
       guard value == 1, !done.exchange(true, ordering: .relaxed) else { return }
       inner.observe(subject)  // subscribing from a callback
@@ -61,9 +61,9 @@ final class SubjectGuaranteeTests: XCTestCase {
     // A sender on another thread keeps sending; after `dispose()` returns, at most the one
     // delivery already handed over may still arrive, never a new one.
     let subject = PassthroughSubject<Int, Never>()
-    let received = Atomic(0)
+    let received = AtomicInt(0)
     let observation = subject.observeNext { _ in received.add(1, ordering: .relaxed) }
-    let stop = Atomic(false)
+    let stop = AtomicBool(false)
     let sending = DispatchGroup()
     DispatchQueue.global().async(group: sending) {
       while !stop.load(ordering: .relaxed) { subject.send(1) }
@@ -117,9 +117,9 @@ final class SubjectGuaranteeTests: XCTestCase {
     // Other threads send without pause; a thread that becomes the deliverer must not be kept
     // delivering their events forever: it hands delivery over after a bounded number of them.
     let subject = PassthroughSubject<Int, Never>()
-    let received = Atomic(0)
+    let received = AtomicInt(0)
     let observation = subject.observeNext { _ in received.add(1, ordering: .relaxed) }
-    let stop = Atomic(false)
+    let stop = AtomicBool(false)
     let flooding = DispatchGroup()
     for _ in 0..<2 {
       DispatchQueue.global().async(group: flooding) {
@@ -137,8 +137,8 @@ final class SubjectGuaranteeTests: XCTestCase {
     // However many events callbacks send, a single-threaded program's delivery stays on its thread.
     XCTAssertTrue(Thread.isMainThread)
     let subject = PassthroughSubject<Int, Never>()
-    let offMain = Atomic(0)
-    let count = Atomic(0)
+    let offMain = AtomicInt(0)
+    let count = AtomicInt(0)
     subject.observeNext { value in
       count.add(1, ordering: .relaxed)
       if !Thread.isMainThread { offMain.add(1, ordering: .relaxed) }

@@ -1,5 +1,5 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -69,7 +69,7 @@ final class SubjectTests: XCTestCase {
 
   func testVoidSubjectSend() {
     let subject = PassthroughSubject<Void, Never>()
-    let count = Atomic(0)
+    let count = AtomicInt(0)
     subject.observeNext { count.add(1, ordering: .relaxed) }
     subject.send()
     subject.send()

@@ -1,12 +1,12 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
 final class SubscribeOnTests: XCTestCase {
   func testTheProducerRunsOnTheScheduler() {
     let scheduler = VirtualTimeScheduler()
-    let started = Atomic(false)
+    let started = AtomicBool(false)
     let signal = SafeSignal<Int> { observer in
       started.store(true, ordering: .relaxed)
       observer.receive(lastElement: 1)
@@ -22,7 +22,7 @@ final class SubscribeOnTests: XCTestCase {
 
   func testDisposingBeforeTheStartCancelsTheObservation() {
     let scheduler = VirtualTimeScheduler()
-    let started = Atomic(false)
+    let started = AtomicBool(false)
     let signal = SafeSignal<Int> { _ in
       started.store(true, ordering: .relaxed)
       return NonDisposable.instance

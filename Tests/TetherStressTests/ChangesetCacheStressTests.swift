@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import Tether
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -17,7 +17,7 @@ final class ChangesetCacheStressTests: XCTestCase {
       let expectedDiff = OrderedCollectionDiff(from: patch, sourceCount: old.count)
       let fromDiff = OrderedCollectionChangeset(collection: new, diff: expectedDiff)
       let expectedPatch = expectedDiff.generatePatch(to: new)
-      let mismatches = Mutex(0)
+      let mismatches = Locked(0)
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
         let copyFromPatch = fromPatch
         let copyFromDiff = fromDiff

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Tether
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -16,11 +16,11 @@ final class ContainerDeliveryStressTests: XCTestCase {
   /// no callback starts after `dispose()` returned (issue 18, item 5).
   func testDisposeRacingADeliveringBatchUpdate() {
     let numbers = MutableObservableArray<Int>([])
-    let lateCallbacks = Atomic<Int>(0)
+    let lateCallbacks = AtomicInt(0)
     // Observers that come and go around the raced one, so removals move slots during deliveries.
     var bystanders: [any Disposable] = (0..<8).map { _ in numbers.observeNext { _ in } }
     for round in 0..<1_000 {
-      let disposed = Atomic<Bool>(false)
+      let disposed = AtomicBool(false)
       let observation = numbers.observeNext { _ in
         if disposed.load(ordering: .acquiring) { lateCallbacks.add(1, ordering: .relaxed) }
       }
@@ -49,7 +49,7 @@ final class ContainerDeliveryStressTests: XCTestCase {
   /// starts, even while another thread keeps mutating; for a container and for `filterCollection`.
   func testNoCallbackStartsAfterDisposeReturned() {
     let numbers = MutableObservableArray<Int>([])
-    let running = Atomic<Bool>(true)
+    let running = AtomicBool(true)
     let mutator = DispatchGroup()
     DispatchQueue.global().async(group: mutator) {
       var value = 0
@@ -59,10 +59,10 @@ final class ContainerDeliveryStressTests: XCTestCase {
         if value % 64 == 0 { numbers.removeAll() }
       }
     }
-    let lateCallbacks = Atomic<Int>(0)
+    let lateCallbacks = AtomicInt(0)
     for round in 0..<600 {
-      let disposed = Atomic<Bool>(false)
-      let delivered = Atomic<Int>(0)
+      let disposed = AtomicBool(false)
+      let delivered = AtomicInt(0)
       let callback: @Sendable () -> Void = {
         if disposed.load(ordering: .acquiring) { lateCallbacks.add(1, ordering: .relaxed) }
         delivered.add(1, ordering: .relaxed)
@@ -141,11 +141,11 @@ final class ContainerDeliveryStressTests: XCTestCase {
     let floods = 3
     // Each flood thread writes increasing values into its own element; the main thread uses the last.
     let values = MutableObservableArray<Int>(Array(repeating: 0, count: floods + 1))
-    let inCallback = Atomic<Int>(0)
-    let overlaps = Atomic<Int>(0)
-    let outOfOrder = Atomic<Int>(0)
-    let started = Atomic<Bool>(false)
-    let floodsSending = Atomic<Int>(0)
+    let inCallback = AtomicInt(0)
+    let overlaps = AtomicInt(0)
+    let outOfOrder = AtomicInt(0)
+    let started = AtomicBool(false)
+    let floodsSending = AtomicInt(0)
     let seen = LastValue<[Int]>()
     let observation = values.observeNext { changeset in
       if inCallback.add(1, ordering: .acquiringAndReleasing).newValue != 1 { overlaps.add(1, ordering: .relaxed) }
@@ -161,8 +161,8 @@ final class ContainerDeliveryStressTests: XCTestCase {
       for _ in 0..<3_000 { _ = inCallback.load(ordering: .relaxed) }
       inCallback.subtract(1, ordering: .acquiringAndReleasing)
     }
-    let firstReturned = Atomic<Bool>(false)
-    let cappedBeforeReturn = Atomic<Int>(0)
+    let firstReturned = AtomicBool(false)
+    let cappedBeforeReturn = AtomicInt(0)
     let group = DispatchGroup()
     for flood in 0..<floods {
       DispatchQueue.global().async(group: group) {
@@ -202,7 +202,7 @@ final class ContainerDeliveryStressTests: XCTestCase {
       if !changeset.isReload, changeset.collection.count == 1 { gate.wait() }
       log.append(changeset)
     }
-    let appended = Atomic<Int>(0)
+    let appended = AtomicInt(0)
     let producers = 4
     let perProducer = 500
     let group = DispatchGroup()
@@ -269,7 +269,7 @@ final class ContainerDeliveryStressTests: XCTestCase {
     }
     numbers.append(2)
     bins.update(element: StressBinItem(id: 2, value: 2))
-    let waited = Atomic<Bool>(false)
+    let waited = AtomicBool(false)
     let waiter = DispatchGroup()
     DispatchQueue.global().async(group: waiter) {
       numbers.waitUntilDelivered()
@@ -333,7 +333,7 @@ final class ContainerDeliveryStressTests: XCTestCase {
 
 /// A few microseconds of work, so that mutating threads outpace an observer.
 private func slowDown() {
-  let counter = Atomic<Int>(0)
+  let counter = AtomicInt(0)
   for _ in 0..<2_000 { counter.add(1, ordering: .relaxed) }
 }
 

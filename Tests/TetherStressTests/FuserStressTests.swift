@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import Tether
+import TetherSynchronization
 import XCTest
 
 /// Fuser delivery under contention, meant for `--sanitize=thread`: several subjects sending from
@@ -10,12 +10,12 @@ final class FuserStressTests: XCTestCase {
     let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
     let fuser = Fuser<Int>(
       subjects.enumerated().map { offset, subject in .extract({ offset * 1_000_000 + $0 }, subject) })
-    let overlaps = Atomic<Int>(0)
-    let lateDeliveries = Atomic<Int>(0)
-    let delivered = Atomic<Int>(0)
+    let overlaps = AtomicInt(0)
+    let lateDeliveries = AtomicInt(0)
+    let delivered = AtomicInt(0)
 
     let senders = DispatchGroup()
-    let sendersRunning = Atomic<Int>(subjects.count)
+    let sendersRunning = AtomicInt(subjects.count)
     for (offset, subject) in subjects.enumerated() {
       DispatchQueue.global().async(group: senders) {
         for value in 0..<3_000 { subject.send(offset + value) }
@@ -23,8 +23,8 @@ final class FuserStressTests: XCTestCase {
       }
     }
     for _ in 0..<50 {
-      let inHandler = Atomic<Int>(0)
-      let disposed = Atomic<Bool>(false)
+      let inHandler = AtomicInt(0)
+      let disposed = AtomicBool(false)
       let connection = fuser.connect { _ in
         if disposed.load(ordering: .acquiring) { lateDeliveries.add(1, ordering: .relaxed) }
         if inHandler.add(1, ordering: .acquiringAndReleasing).newValue != 1 { overlaps.add(1, ordering: .relaxed) }

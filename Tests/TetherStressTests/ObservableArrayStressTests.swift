@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Tether
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -18,13 +18,13 @@ final class ObservableArrayStressTests: XCTestCase {
     main.observe(array)
     // Appends from inside an observer now and then: applied after the current delivery. Values
     // stay unique so that replacements diff without duplicate identities.
-    let reentrantValues = Atomic(0)
+    let reentrantValues = AtomicInt(0)
     let reentrant = array.observeNext { changeset in
       if !changeset.isReload && changeset.collection.count % 97 == 3 {
         array.append(-1 - reentrantValues.add(1, ordering: .relaxed).newValue)
       }
     }
-    let lateJoiners = Mutex<[EventRecorder<OrderedCollectionChangeset<[Int]>, Never>]>([])
+    let lateJoiners = Locked<[EventRecorder<OrderedCollectionChangeset<[Int]>, Never>]>([])
 
     let group = DispatchGroup()
     let perThread = mutationsPerThread

@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import Tether
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -97,9 +97,9 @@ final class OperatorStressTests: XCTestCase {
 
   func testDisposingWhileInputsSendStopsDelivery() {
     let subjects = (0..<2).map { _ in PassthroughSubject<Int, Never>() }
-    let received = Atomic(0)
+    let received = AtomicInt(0)
     let observation = merge(subjects).observe { _ in received.add(1, ordering: .relaxed) }
-    let stop = Atomic(false)
+    let stop = AtomicBool(false)
     let group = DispatchGroup()
     for subject in subjects {
       DispatchQueue.global().async(group: group) {

@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import Tether
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -71,7 +71,7 @@ final class PropertyStressTests: XCTestCase {
   func testObserversThatWriteBackDoNotDeadlock() {
     // Observers that set the property from their callbacks (ReactiveKit #279 deadlocked here).
     let property = Property(0)
-    let echoes = Atomic(0)
+    let echoes = AtomicInt(0)
     let observation = property.observeNext { value in
       if value > 0 && value.isMultiple(of: 2) && echoes.add(1, ordering: .relaxed).newValue < 500 {
         property.value = -value

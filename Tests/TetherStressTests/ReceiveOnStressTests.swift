@@ -1,13 +1,13 @@
 import Dispatch
-import Synchronization
 import Tether
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
 /// A concurrent queue that counts the actions scheduled on it.
 private final class CountingQueue: Scheduler, Sendable {
   let queue = DispatchQueue(label: "stress.concurrent-receiver", attributes: .concurrent)
-  let scheduled = Atomic(0)
+  let scheduled = AtomicInt(0)
 
   func schedule(_ action: @escaping @Sendable () -> Void) {
     scheduled.add(1, ordering: .relaxed)

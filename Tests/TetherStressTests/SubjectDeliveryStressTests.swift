@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Tether
+import TetherSynchronization
 import XCTest
 
 /// The documented delivery policy of subjects and properties (PassthroughSubject's documentation).
@@ -70,10 +70,10 @@ private struct Subject: Sendable {
 
 /// What an observer saw: how many elements, the last one, and whether callbacks overlapped.
 private final class Tally: Sendable {
-  let count = Atomic(0)
-  let last = Atomic(Int.min)
-  let inside = Atomic(false)
-  let overlaps = Atomic(0)
+  let count = AtomicInt(0)
+  let last = AtomicInt(Int.min)
+  let inside = AtomicBool(false)
+  let overlaps = AtomicInt(0)
 
   func record(_ element: Int, work: Int) {
     if inside.exchange(true, ordering: .acquiringAndReleasing) { overlaps.add(1, ordering: .relaxed) }
@@ -118,15 +118,15 @@ final class SubjectDeliveryStressTests: XCTestCase {
     let perThread = 3_000
     for subject in Subject.all() {
       let tally = Tally()
-      let returned = Atomic(0)  // sends that have returned
-      let maxBacklog = Atomic(0)
+      let returned = AtomicInt(0)  // sends that have returned
+      let maxBacklog = AtomicInt(0)
       let observation = subject.observe { element in
         let backlog = returned.load(ordering: .relaxed) - tally.count.load(ordering: .relaxed)
         maxBacklog.max(backlog, ordering: .relaxed)
         tally.record(element, work: 2_000)
         ownDeliveries.pointee += 1
       }
-      let maxDuringSend = Atomic(0)
+      let maxDuringSend = AtomicInt(0)
       DispatchQueue.concurrentPerform(iterations: threads) { thread in
         let own = ownDeliveries
         for index in 0..<perThread {
@@ -153,8 +153,8 @@ final class SubjectDeliveryStressTests: XCTestCase {
   func testWaitUntilDeliveredWhileOthersKeepSending() {
     for subject in Subject.all() {
       let tally = Tally()
-      let returned = Atomic(0)
-      let stop = Atomic(false)
+      let returned = AtomicInt(0)
+      let stop = AtomicBool(false)
       let observation = subject.observe { tally.record($0, work: 500) }
       let senders = DispatchGroup()
       for thread in 0..<4 {
@@ -193,7 +193,7 @@ final class SubjectDeliveryStressTests: XCTestCase {
     ]
     for (name, observe) in shapes {
       let subject = PassthroughSubject<Int, Never>()
-      let stop = Atomic(false)
+      let stop = AtomicBool(false)
       let sender = DispatchGroup()
       DispatchQueue.global().async(group: sender) {
         var index = 0
@@ -202,12 +202,12 @@ final class SubjectDeliveryStressTests: XCTestCase {
           index += 1
         }
       }
-      let late = Atomic(0)
-      let stillRunning = Atomic(0)
+      let late = AtomicInt(0)
+      let stillRunning = AtomicInt(0)
       for _ in 0..<races {
-        let disposed = Atomic(false)
-        let running = Atomic(false)
-        let received = Atomic(0)
+        let disposed = AtomicBool(false)
+        let running = AtomicBool(false)
+        let received = AtomicInt(0)
         let observation = observe(subject) { _ in
           running.store(true, ordering: .sequentiallyConsistent)
           if disposed.load(ordering: .sequentiallyConsistent) { late.add(1, ordering: .relaxed) }
@@ -232,7 +232,7 @@ final class SubjectDeliveryStressTests: XCTestCase {
   func testSubjectsFeedingEachOtherUnderOverloadDoNotDeadlock() {
     let first = PassthroughSubject<Int, Never>()
     let second = PassthroughSubject<Int, Never>()
-    let delivered = Atomic(0)
+    let delivered = AtomicInt(0)
     let a = first.observeNext { hops in
       delivered.add(1, ordering: .relaxed)
       if hops > 0 { second.send(hops - 1) }

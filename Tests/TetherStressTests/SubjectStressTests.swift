@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import Tether
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -35,7 +35,7 @@ final class SubjectStressTests: XCTestCase {
     }
     for recorder in steady { recorder.observe(subject) }
     let churned = Shared<[EventRecorder<Int, Never>]>([])
-    let sendersDone = Atomic(0)
+    let sendersDone = AtomicInt(0)
 
     DispatchQueue.concurrentPerform(iterations: senders + 2) { thread in
       if thread < senders {

@@ -4,7 +4,7 @@ import TetherSynchronization
 ///
 /// A changeset is created from either its diff or its patch; the other form is computed on first
 /// use and stored here. The box is a reference so that copies of a changeset share the work, and
-/// its state lives in a `Mutex` so that copies read on several threads never race.
+/// its state lives behind a lock so that copies read on several threads never race.
 ///
 /// The derivation runs outside the lock (it may be long and it reads the collection); when two
 /// threads derive at once, the first stored result wins and both return it.
@@ -45,7 +45,7 @@ final class ChangesetCache<Diff, Operation>: Sendable {
   }
 }
 
-/// Carries a cached value across the `Mutex` boundary.
+/// Carries a cached value across the lock's boundary.
 ///
 /// The cached values are immutable once stored and are shared across threads only when the
 /// owning changeset is `Sendable`, which requires its element type to be `Sendable`.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TetherSynchronization
 
 // The hash table behind every diff: open addressing with linear probing over 64-bit slots.
 //
@@ -24,7 +24,7 @@ internal let _identityHashSeed: UInt64 = {
 
 /// Where ``_IdentityTable/publishTouches()`` stores; nothing reads it.
 @usableFromInline
-internal let _touchSink = Atomic<UInt64>(0)
+internal let _touchSink = AtomicInt(0)
 
 @usableFromInline
 internal struct _IdentityTable {
@@ -183,7 +183,7 @@ internal struct _IdentityTable {
   /// atomic store it cannot drop.
   @inlinable
   internal func publishTouches() {
-    _touchSink.store(touched, ordering: .relaxed)
+    _touchSink.store(Int(truncatingIfNeeded: touched), ordering: .relaxed)
   }
 
   /// Doubles the capacity, re-placing every slot from its tag.

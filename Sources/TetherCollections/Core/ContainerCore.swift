@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import TetherChangesets
 import TetherSignals
 import TetherSynchronization
@@ -125,7 +124,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
 
   @usableFromInline let state: Locked<State>
   /// The thread running a `batchUpdate` body under the lock, or 0.
-  @usableFromInline let batchThread = Atomic<UInt>(0)
+  @usableFromInline let batchThread = AtomicInt(0)
 
   @usableFromInline
   package init(
@@ -250,7 +249,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   @inlinable @discardableResult
   func batch<Result>(_ body: (inout Collection) -> (Result, Changeset)) -> Result {
     mutate { collection in
-      batchThread.store(currentThreadID(), ordering: .relaxed)
+      batchThread.store(Int(bitPattern: currentThreadID()), ordering: .relaxed)
       defer { batchThread.store(0, ordering: .relaxed) }
       return body(&collection)
     }
@@ -408,7 +407,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   @inlinable @inline(__always)
   func withLock<Result>(_ body: (inout State) -> Result) -> Result {
     let batching = batchThread.load(ordering: .relaxed)
-    if batching != 0 && batching == currentThreadID() {
+    if batching != 0 && batching == Int(bitPattern: currentThreadID()) {
       tetherPreconditionFailure(CollectionPreconditions.accessInsideBatch)
     }
     return state.withLock(body)
@@ -624,7 +623,7 @@ final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Dispos
   // written while holding the owning core's lock.
   @usableFromInline let observer: @Sendable (Signal<Changeset, Never>.Event) -> Void
   private weak let core: ContainerCore<Changeset>?
-  @usableFromInline let disposed = Atomic<Bool>(false)
+  @usableFromInline let disposed = AtomicBool(false)
 
   /// The index of this subscriber in the core's slot array, or -1 when not registered.
   @usableFromInline var slot = -1

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 
 extension SignalProtocol where Error == Never, Element: Sendable {
   /// Runs a main-actor `diffuser` with every element of the signal, such as the models of a store
@@ -66,8 +66,8 @@ private final class MainActorBinding<Model: Sendable>: Sendable {
   private let target: MainActorDiffuser<Model>
   /// Elements handed to the main queue and not yet run; while any is waiting, elements arriving
   /// on the main thread queue up behind it instead of overtaking it.
-  private let waiting = Atomic<Int>(0)
-  private let isDisposed = Atomic<Bool>(false)
+  private let waiting = AtomicInt(0)
+  private let isDisposed = AtomicBool(false)
 
   init(_ target: MainActorDiffuser<Model>) {
     self.target = target

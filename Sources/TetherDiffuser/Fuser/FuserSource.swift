@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 
 /// Something a ``Fuser`` can listen to: it connects a function that emits values and returns what
 /// disconnects it.

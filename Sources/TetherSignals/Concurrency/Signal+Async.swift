@@ -4,6 +4,10 @@ extension Signal {
   ///
   /// Each observation starts its own task. Disposing the observation cancels the task (and so the
   /// iteration, if the sequence honors cancellation); once disposed nothing more is emitted.
+  ///
+  /// Needs macOS 15, iOS 18, tvOS 18, watchOS 11 or visionOS 2: the sequence's `Failure` type (how
+  /// the signal can fail) and its typed-throws iteration are only known to those runtimes.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   public init<S: AsyncSequence & Sendable>(asyncSequence sequence: S)
   where S.Element == Element, S.Failure == Error {
     self.init({ observer in

@@ -1,4 +1,3 @@
-import Synchronization
 import TetherSynchronization
 
 extension SignalProtocol {
@@ -58,7 +57,7 @@ internal final class CoalescingHop<Element, Error: Swift.Error>: @unchecked Send
   @usableFromInline internal let observer: @Sendable (Event) -> Void
   @usableFromInline internal let scheduler: any Scheduler
   @usableFromInline internal let state = Locked(State())
-  @usableFromInline internal let disposed = Atomic<Bool>(false)
+  @usableFromInline internal let disposed = AtomicBool(false)
 
   @inlinable
   init(observer: @escaping @Sendable (Event) -> Void, scheduler: any Scheduler) {

@@ -1,4 +1,3 @@
-import Synchronization
 import TetherSynchronization
 
 extension SignalProtocol {
@@ -53,8 +52,8 @@ internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked 
   @usableFromInline internal let events = Locked(FIFOQueue<Event>())
   /// Actions that started and whose events are not delivered yet. The action that raises it from
   /// zero delivers; one that finds it above zero leaves its event to that delivery.
-  @usableFromInline internal let active = Atomic<Int>(0)
-  @usableFromInline internal let disposed = Atomic<Bool>(false)
+  @usableFromInline internal let active = AtomicInt(0)
+  @usableFromInline internal let disposed = AtomicBool(false)
 
   @inlinable
   init(observer: @escaping @Sendable (Event) -> Void, scheduler: S) {

@@ -1,4 +1,4 @@
-import Synchronization
+import TetherSynchronization
 
 /// What a subscription is without its element type: enough to dispose it and find its slot.
 ///
@@ -17,7 +17,7 @@ internal class SubscriptionBase: Disposable, @unchecked Sendable {
   // state, a second cycle that nothing outside breaks when the subject goes away without
   // completing. So an ended subscription drops its observer (see `Subscription.markEnded()`).
   @usableFromInline internal let core: SubjectCoreBase
-  @usableFromInline internal let disposed = Atomic<Bool>(false)
+  @usableFromInline internal let disposed = AtomicBool(false)
 
   /// The index of this subscription in the core's slot array, or -1 when not registered.
   @exclusivity(unchecked) @usableFromInline internal var slot = -1

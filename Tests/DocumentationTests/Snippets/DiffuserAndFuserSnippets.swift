@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Tether
 import XCTest
 
@@ -228,19 +227,24 @@ final class DiffuserAndFuserSnippetTests: XCTestCase {
   func testAFuserDeliversOneEventAtATime() {
     // snippet: diffuser-fuser-threads
     let clicks = PassthroughSubject<Int, Never>()
-    let busy = Atomic(0)
-    let overlaps = Atomic(0)
-    let delivered = Atomic(0)
+    // A `Property` is also a thread-safe box; `silentModify` changes it without emitting.
+    let busy = Property(0)
+    let overlaps = Property(0)
+    let delivered = Property(0)
     let connection = Fuser<Int>(.from(clicks)).connect { _ in
-      if busy.add(1, ordering: .acquiringAndReleasing).newValue > 1 { overlaps.add(1, ordering: .relaxed) }
-      delivered.add(1, ordering: .relaxed)
-      busy.subtract(1, ordering: .acquiringAndReleasing)
+      let running = busy.silentModify { count in
+        count += 1
+        return count
+      }
+      if running > 1 { overlaps.silentModify { $0 += 1 } }
+      delivered.silentModify { $0 += 1 }
+      busy.silentModify { $0 -= 1 }
     }
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       for index in 0..<250 { clicks.send(thread * 1_000 + index) }
     }
     connection.dispose()  // once it returns, the handler is not called again
-    print("delivered \(delivered.load(ordering: .relaxed)), overlapping \(overlaps.load(ordering: .relaxed))")
+    print("delivered \(delivered.value), overlapping \(overlaps.value)")
     // snippet-end
     XCTAssertEqual(printed.lines, ["delivered 1000, overlapping 0"])
   }

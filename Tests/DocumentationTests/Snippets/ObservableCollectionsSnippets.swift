@@ -1,4 +1,3 @@
-import Synchronization
 import Tether
 import TetherTestSupport
 import XCTest
@@ -120,13 +119,13 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
     // snippet: observable-collections-undo
     let bag = DisposeBag()
     let letters = MutableObservableArray(["a", "b", "c"])
-    let log = Mutex<[MutableObservableArray<String>.Changeset]>([])
-    letters.observeNext { changeset in log.withLock { $0.append(changeset) } }.dispose(in: bag)
+    let log = Property<[MutableObservableArray<String>.Changeset]>([])
+    letters.observeNext { changeset in log.silentModify { $0.append(changeset) } }.dispose(in: bag)
     letters.remove(at: 0)
     letters.append("d")
 
     // Each changeset's collection is a snapshot, so the one before the last change is its source.
-    let changes = log.withLock { $0 }
+    let changes = log.value
     let last = changes[changes.count - 1]
     let before = changes[changes.count - 2].collection
     letters.undo(last, from: before)
@@ -135,7 +134,7 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
     print(letters.collection)  // ["b", "c", "d"]
     // snippet-end
     XCTAssertEqual(printed.lines, [#"["b", "c"]"#, #"["b", "c", "d"]"#])
-    let all = log.withLock { $0 }
+    let all = log.value
     XCTAssertEqual(all.count, 5)
     XCTAssertEqual(all[3].patch, [.delete(at: 2)])
     bag.dispose()

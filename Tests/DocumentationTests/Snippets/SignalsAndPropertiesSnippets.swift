@@ -137,6 +137,7 @@ final class SignalsAndPropertiesSnippetTests: XCTestCase {
     XCTAssertEqual(printed.lines, ["scan: [0, 5, 15, 35]", "buffer: [[1, 2], [3, 4]]", "removeDuplicates: [1, 10]"])
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Signal(asyncSequence:)
   func testAsyncBridges() async {
     // snippet: signals-and-properties-async
     let numbers = AsyncStream<Int> { continuation in

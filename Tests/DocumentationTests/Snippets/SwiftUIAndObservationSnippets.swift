@@ -30,6 +30,7 @@ private func print(_ item: Any) {
   printed.append("\(item)")
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class SwiftUIAndObservationSnippetTests: XCTestCase {
   func testObservationTracksTheCollection() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")

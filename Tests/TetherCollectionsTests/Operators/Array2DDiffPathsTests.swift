@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import TetherChangesets
 import TetherCollections
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -27,7 +27,7 @@ final class Array2DDiffPathsTests: XCTestCase {
     _ new: Array2D<String, Contact>
   ) -> [OrderedCollectionDiff<IndexPath>] {
     let array = MutableObservableArray2D(old)
-    let replaced = Mutex(OrderedCollectionDiff<IndexPath>())
+    let replaced = Locked(OrderedCollectionDiff<IndexPath>())
     let observation = array.observeNext { changeset in
       if !changeset.isReload { replaced.withLock { $0 = changeset.diff } }
     }
@@ -46,7 +46,7 @@ final class Array2DDiffPathsTests: XCTestCase {
 
   private func paths(_ old: Array2D<String, Tag>, _ new: Array2D<String, Tag>) -> [OrderedCollectionDiff<IndexPath>] {
     let array = MutableObservableArray2D(old)
-    let replaced = Mutex(OrderedCollectionDiff<IndexPath>())
+    let replaced = Locked(OrderedCollectionDiff<IndexPath>())
     let observation = array.observeNext { changeset in
       if !changeset.isReload { replaced.withLock { $0 = changeset.diff } }
     }

@@ -1,5 +1,5 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -54,7 +54,7 @@ final class ErrorHandlingTests: XCTestCase {
   }
 
   func testRetryObservesAgainAfterEachFailure() {
-    let attempts = Atomic(0)
+    let attempts = AtomicInt(0)
     let flaky = Signal<Int, OperatorError> { observer in
       let attempt = attempts.add(1, ordering: .relaxed).newValue
       observer.receive(attempt * 10)
@@ -70,7 +70,7 @@ final class ErrorHandlingTests: XCTestCase {
   }
 
   func testRetryFailsWithTheLastErrorWhenRetriesRunOut() {
-    let attempts = Atomic(0)
+    let attempts = AtomicInt(0)
     let failing = Signal<Int, OperatorError> { observer in
       let attempt = attempts.add(1, ordering: .relaxed).newValue
       observer.receive(completion: .failure(OperatorError(attempt)))
@@ -82,7 +82,7 @@ final class ErrorHandlingTests: XCTestCase {
 
   func testRetryOfAsynchronousFailures() {
     // Each observation gets its own subject, so a retried attempt is a fresh stream.
-    let attempts = Mutex<[PassthroughSubject<Int, OperatorError>]>([])
+    let attempts = Locked<[PassthroughSubject<Int, OperatorError>]>([])
     let source = Signal<Int, OperatorError> { observer in
       let subject = PassthroughSubject<Int, OperatorError>()
       attempts.withLock { $0.append(subject) }

@@ -1,5 +1,5 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -18,7 +18,7 @@ struct OperatorError: Error, Equatable, CustomStringConvertible {
 /// observation of it ended (by disposal or by its own terminal event).
 final class Probe<Element, Error: Swift.Error>: Sendable {
   private let subject = PassthroughSubject<Element, Error>()
-  private let counts = Mutex((observations: 0, ended: 0))
+  private let counts = Locked((observations: 0, ended: 0))
 
   /// A signal forwarding what is sent to the probe, counting its observations.
   var signal: Signal<Element, Error> {
@@ -70,7 +70,7 @@ func at(_ time: Double, on scheduler: VirtualTimeScheduler, _ action: @escaping 
 
 /// A holder for a disposable that a callback needs before `observe` has returned it.
 final class DisposableSlot: Sendable {
-  private let slot = Mutex<(any Disposable)?>(nil)
+  private let slot = Locked<(any Disposable)?>(nil)
 
   var disposable: (any Disposable)? {
     get { slot.withLock { $0 } }

@@ -1,5 +1,5 @@
-import Synchronization
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -16,7 +16,7 @@ final class ShareTests: XCTestCase {
   }
 
   func testShareRunsASideEffectingProducerOnce() {
-    let runs = Atomic(0)
+    let runs = AtomicInt(0)
     let source = PassthroughSubject<Int, Never>()
     let shared = source.handleEvents(receiveSubscription: { runs.add(1, ordering: .relaxed) }).map { $0 * 2 }.share()
     let first = record(shared)

@@ -44,6 +44,7 @@ open class UITableView: UIScrollView {
   open func reloadData() {}
 
   /// Animates multiple insert, delete, reload, and move operations as a group.
+  @available(iOS 11.0, tvOS 11.0, *)
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
 
   /// Inserts one or more sections in the table view, with an option to animate the insertion.
@@ -144,7 +145,9 @@ open class UICollectionView: UIScrollView {
   open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
 
   /// Dequeues a reusable cell object located by its identifier.
-  open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+  open func dequeueReusableCell(
+    withReuseIdentifier identifier: String, for indexPath: IndexPath
+  )
     -> UICollectionViewCell
   {
     UICollectionViewCell()
