@@ -13,14 +13,14 @@ extension OrderedCollectionDiff: Encodable where Index: Encodable {
   /// "moves": [{"from": i, "to": j}, ...]}`, every array in the diff's own order.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: DiffCodingKeys.self)
-    try container.encode(inserts, forKey: .inserts)
-    try container.encode(deletes, forKey: .deletes)
-    try container.encode(updates, forKey: .updates)
+    try container.encodeIndices(inserts, forKey: .inserts)
+    try container.encodeIndices(deletes, forKey: .deletes)
+    try container.encodeIndices(updates, forKey: .updates)
     var moveList = container.nestedUnkeyedContainer(forKey: .moves)
     for move in moves {
       var entry = moveList.nestedContainer(keyedBy: MoveCodingKeys.self)
-      try entry.encode(move.from, forKey: .from)
-      try entry.encode(move.to, forKey: .to)
+      try entry.encodeIndex(move.from, forKey: .from)
+      try entry.encodeIndex(move.to, forKey: .to)
     }
   }
 }
@@ -33,14 +33,15 @@ extension OrderedCollectionDiff: Decodable where Index: Decodable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: DiffCodingKeys.self)
     self.init(
-      inserts: try container.decode([Index].self, forKey: .inserts),
-      deletes: try container.decode([Index].self, forKey: .deletes),
-      updates: try container.decode([Index].self, forKey: .updates)
+      inserts: try container.decodeIndices(Index.self, forKey: .inserts),
+      deletes: try container.decodeIndices(Index.self, forKey: .deletes),
+      updates: try container.decodeIndices(Index.self, forKey: .updates)
     )
     var moveList = try container.nestedUnkeyedContainer(forKey: .moves)
     while !moveList.isAtEnd {
       let entry = try moveList.nestedContainer(keyedBy: MoveCodingKeys.self)
-      moves.append((from: try entry.decode(Index.self, forKey: .from), to: try entry.decode(Index.self, forKey: .to)))
+      moves.append(
+        (from: try entry.decodeIndex(Index.self, forKey: .from), to: try entry.decodeIndex(Index.self, forKey: .to)))
     }
   }
 }
@@ -63,9 +64,9 @@ extension UnorderedCollectionDiff: Encodable where Index: Encodable {
   /// Encodes the diff as `{"inserts": [...], "deletes": [...], "updates": [...]}`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: DiffCodingKeys.self)
-    try container.encode(inserts, forKey: .inserts)
-    try container.encode(deletes, forKey: .deletes)
-    try container.encode(updates, forKey: .updates)
+    try container.encodeIndices(inserts, forKey: .inserts)
+    try container.encodeIndices(deletes, forKey: .deletes)
+    try container.encodeIndices(updates, forKey: .updates)
   }
 }
 
@@ -74,9 +75,9 @@ extension UnorderedCollectionDiff: Decodable where Index: Decodable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: DiffCodingKeys.self)
     self.init(
-      inserts: try container.decode([Index].self, forKey: .inserts),
-      deletes: try container.decode([Index].self, forKey: .deletes),
-      updates: try container.decode([Index].self, forKey: .updates)
+      inserts: try container.decodeIndices(Index.self, forKey: .inserts),
+      deletes: try container.decodeIndices(Index.self, forKey: .deletes),
+      updates: try container.decodeIndices(Index.self, forKey: .updates)
     )
   }
 }

@@ -13,24 +13,25 @@ extension OrderedCollectionOperation: Encodable where Element: Encodable, Index:
   /// Encodes the operation as an object with a `type` discriminator:
   /// `{"type": "insert", "element": e, "at": i}`, `{"type": "delete", "at": i}`,
   /// `{"type": "update", "at": i, "element": e}` or `{"type": "move", "from": i, "to": j}`.
+  /// An `IndexPath` index is an array of integers, such as `[0, 2]`, on every platform.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: OperationCodingKeys.self)
     switch self {
     case .insert(let element, let index):
       try container.encode(OperationKind.insert, forKey: .type)
       try container.encode(element, forKey: .element)
-      try container.encode(index, forKey: .at)
+      try container.encodeIndex(index, forKey: .at)
     case .delete(let index):
       try container.encode(OperationKind.delete, forKey: .type)
-      try container.encode(index, forKey: .at)
+      try container.encodeIndex(index, forKey: .at)
     case .update(let index, let element):
       try container.encode(OperationKind.update, forKey: .type)
-      try container.encode(index, forKey: .at)
+      try container.encodeIndex(index, forKey: .at)
       try container.encode(element, forKey: .element)
     case .move(let from, let to):
       try container.encode(OperationKind.move, forKey: .type)
-      try container.encode(from, forKey: .from)
-      try container.encode(to, forKey: .to)
+      try container.encodeIndex(from, forKey: .from)
+      try container.encodeIndex(to, forKey: .to)
     }
   }
 }
@@ -47,17 +48,19 @@ extension OrderedCollectionOperation: Decodable where Element: Decodable, Index:
     case .insert:
       self = .insert(
         try container.decode(Element.self, forKey: .element),
-        at: try container.decode(Index.self, forKey: .at)
+        at: try container.decodeIndex(Index.self, forKey: .at)
       )
     case .delete:
-      self = .delete(at: try container.decode(Index.self, forKey: .at))
+      self = .delete(at: try container.decodeIndex(Index.self, forKey: .at))
     case .update:
       self = .update(
-        at: try container.decode(Index.self, forKey: .at),
+        at: try container.decodeIndex(Index.self, forKey: .at),
         newElement: try container.decode(Element.self, forKey: .element)
       )
     case .move:
-      self = .move(from: try container.decode(Index.self, forKey: .from), to: try container.decode(Index.self, forKey: .to))
+      self = .move(
+        from: try container.decodeIndex(Index.self, forKey: .from),
+        to: try container.decodeIndex(Index.self, forKey: .to))
     }
   }
 }
@@ -72,13 +75,13 @@ extension UnorderedCollectionOperation: Encodable where Element: Encodable, Inde
     case .insert(let element, let index):
       try container.encode(OperationKind.insert, forKey: .type)
       try container.encode(element, forKey: .element)
-      try container.encode(index, forKey: .at)
+      try container.encodeIndex(index, forKey: .at)
     case .delete(let index):
       try container.encode(OperationKind.delete, forKey: .type)
-      try container.encode(index, forKey: .at)
+      try container.encodeIndex(index, forKey: .at)
     case .update(let index, let element):
       try container.encode(OperationKind.update, forKey: .type)
-      try container.encode(index, forKey: .at)
+      try container.encodeIndex(index, forKey: .at)
       try container.encode(element, forKey: .element)
     }
   }
@@ -93,13 +96,13 @@ extension UnorderedCollectionOperation: Decodable where Element: Decodable, Inde
     case .insert:
       self = .insert(
         try container.decode(Element.self, forKey: .element),
-        at: try container.decode(Index.self, forKey: .at)
+        at: try container.decodeIndex(Index.self, forKey: .at)
       )
     case .delete:
-      self = .delete(at: try container.decode(Index.self, forKey: .at))
+      self = .delete(at: try container.decodeIndex(Index.self, forKey: .at))
     case .update:
       self = .update(
-        at: try container.decode(Index.self, forKey: .at),
+        at: try container.decodeIndex(Index.self, forKey: .at),
         newElement: try container.decode(Element.self, forKey: .element)
       )
     case .move:

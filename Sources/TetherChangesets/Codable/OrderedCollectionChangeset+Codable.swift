@@ -97,7 +97,9 @@ extension OrderedCollectionChangeset: Decodable where Collection: Decodable, Col
   }
 
   /// Checks `patch` against a source of the count it implies; returns that count.
-  private static func checkPatch(_ patch: [Operation], endingAt collection: Collection) throws(ChangesetDecodingError)
+  private static func checkPatch(
+    _ patch: [Operation], endingAt collection: Collection
+  ) throws(ChangesetDecodingError)
     -> Int
   {
     var sourceCount = collection.count

@@ -80,8 +80,9 @@ extension TreeChangeset: Decodable where Tree: Decodable, Tree.ChildNode: Decoda
     }
   }
 
-  private static func check(_ patch: [Operation], _ diff: Diff?, endingAt collection: Tree) throws(ChangesetDecodingError)
-  {
+  private static func check(
+    _ patch: [Operation], _ diff: Diff?, endingAt collection: Tree
+  ) throws(ChangesetDecodingError) {
     if let checking = Tree.self as? any DecodedTreePatchChecking.Type,
       let path = checking.firstMalformedNode(in: patch)
     {

@@ -13,7 +13,9 @@ private enum TreeNodeCodingKeys: String, CodingKey {
 // a recursive encoder or exceeds a JSON decoder's nesting limit. Both directions are loops.
 
 /// Writes `roots` and their subtrees as `[{"value": v, "childCount": c}, ...]` in pre-order.
-private func encodeFlat<Value: Encodable>(_ roots: [TreeNode<Value>], into container: inout UnkeyedEncodingContainer)
+private func encodeFlat<Value: Encodable>(
+  _ roots: [TreeNode<Value>], into container: inout UnkeyedEncodingContainer
+)
   throws
 {
   var pending = Array(roots.reversed())
@@ -102,7 +104,8 @@ extension TreeNode: Decodable where Value: Decodable {
     var nodes = try container.nestedUnkeyedContainer(forKey: .nodes)
     let roots: [TreeNode<Value>] = try decodeFlat(from: &nodes, rootLimit: 1)
     guard let root = roots.first else {
-      throw DecodingError.dataCorruptedError(forKey: .nodes, in: container, debugDescription: "A tree node needs a node")
+      throw DecodingError.dataCorruptedError(
+        forKey: .nodes, in: container, debugDescription: "A tree node needs a node")
     }
     self = root
   }
