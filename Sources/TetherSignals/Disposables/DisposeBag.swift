@@ -45,6 +45,11 @@ public final class DisposeBag: Disposable {
     for disposable in all { disposable.dispose() }
   }
 
+  /// The disposables in the bag, copied under the lock.
+  internal func snapshot() -> [any Disposable] {
+    disposables.withLock { $0 }
+  }
+
   deinit {
     dispose()
   }
