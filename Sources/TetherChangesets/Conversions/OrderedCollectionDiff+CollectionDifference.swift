@@ -96,7 +96,7 @@ extension OrderedCollectionDiff where Index == Int {
 
 extension OrderedCollectionChangeset {
   /// A changeset ending at `collection` whose diff is `difference`'s (see
-  /// ``OrderedCollectionDiff/init(_:)``); its patch is derived on first use.
+  /// `OrderedCollectionDiff(_:)`, which reads a `CollectionDifference`); its patch is derived on first use.
   ///
   /// - Precondition: `difference` ends at `collection` (its insertions are offsets of it).
   /// - Complexity: O(k) for a difference of k changes.
