@@ -151,3 +151,22 @@ extension OrderedCollectionDiff where Index == IndexPath {
     )
   }
 }
+
+/// Changesets are `Hashable` consistently with their `==`.
+final class ChangesetHashingTests: XCTestCase {
+  func testEqualChangesetsHashAlike() {
+    let fromPatch = OrderedCollectionChangeset(collection: [1, 9], patch: [.insert(9, at: 1)])
+    let fromDiff = OrderedCollectionChangeset(collection: [1, 9], diff: OrderedCollectionDiff(inserts: [1]))
+    XCTAssertEqual(Set([fromPatch, fromDiff, .reload([1, 9])]).count, 2)
+
+    let set: Set = ["a", "b"]
+    let insert = UnorderedCollectionChangeset(collection: set, patch: [.insert("b", at: set.firstIndex(of: "b")!)])
+    let same = UnorderedCollectionChangeset(
+      collection: set, diff: UnorderedCollectionDiff(inserts: [set.firstIndex(of: "b")!]))
+    XCTAssertEqual(Set([insert, same]).count, 1)
+
+    let tree = TreeArray([TreeNode("a")])
+    XCTAssertEqual(
+      Set([TreeChangeset(collection: tree, patch: [.insert(TreeNode("a"), at: [0])]), .reload(tree)]).count, 2)
+  }
+}
