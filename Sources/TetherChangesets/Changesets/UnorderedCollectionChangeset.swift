@@ -103,6 +103,22 @@ extension UnorderedCollectionChangeset: Equatable where Collection: Equatable {
   }
 }
 
+extension UnorderedCollectionChangeset: Hashable where Collection: Hashable, Collection.Index: Hashable {
+  /// Hashes what `==` compares: whether it is a reload, the collection and the diff's parts as
+  /// sets of indices.
+  ///
+  /// - Complexity: O(n + k); reading the diff may derive it once.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(isReload)
+    hasher.combine(collection)
+    guard !isReload else { return }
+    let diff = self.diff
+    hasher.combine(Set(diff.inserts))
+    hasher.combine(Set(diff.deletes))
+    hasher.combine(Set(diff.updates))
+  }
+}
+
 extension UnorderedCollectionChangeset: CustomStringConvertible {
   /// A readable description: the collection, then the counts of each kind of change and the
   /// patch's elements (hashed indices are opaque, so they are not printed).

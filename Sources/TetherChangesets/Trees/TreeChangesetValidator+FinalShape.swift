@@ -12,7 +12,16 @@ extension TreeChangesetValidator {
     from old: Tree,
     to new: Tree
   ) throws(TreeChangesetValidationError) {
-    var shape = TreeShape(old)
+    try validate(patch, fromShape: TreeShape(old), toShape: TreeShape(new))
+  }
+
+  /// `validate(_:from:to:)` on shapes: the trees' values play no part in it.
+  static func validate<Node>(
+    _ patch: [OrderedCollectionOperation<Node, IndexPath>],
+    fromShape old: TreeShape,
+    toShape new: TreeShape
+  ) throws(TreeChangesetValidationError) where Node: TreeProtocol {
+    var shape = old
     for (step, operation) in patch.enumerated() {
       let (path, change, inserting): (IndexPath, Change, Bool) =
         switch operation {
@@ -35,7 +44,7 @@ extension TreeChangesetValidator {
       }
       _ = shape.apply(operation)
     }
-    if let (path, actualCount, expectedCount) = shape.firstDifference(from: TreeShape(new)) {
+    if let (path, actualCount, expectedCount) = shape.firstDifference(from: new) {
       throw .shapeMismatch(finalPath: path, actualCount: actualCount, expectedCount: expectedCount)
     }
   }

@@ -10,12 +10,22 @@ internal final class ValuesBuffer<Element, Failure: Swift.Error>: @unchecked Sen
     var events = FIFOQueue<Signal<Element, Failure>.Event>()
     var waiter: UnsafeContinuation<UncheckedSendable<Signal<Element, Failure>.Event?>, Never>?
     var isFinished = false  // a terminal event arrived, or the consumer went away
+    /// The most elements kept (`Int.max`: unbounded), and whether a full buffer drops its oldest.
+    let limit: Int
+    let keepsNewest: Bool
   }
 
-  private let state = Locked(State())
+  private let state: Locked<State>
   private let subscription = SerialDisposable()
 
-  internal init(signal: Signal<Element, Failure>) {
+  internal init(signal: Signal<Element, Failure>, bufferingPolicy: SignalValuesBufferingPolicy) {
+    let (limit, keepsNewest) =
+      switch bufferingPolicy {
+      case .unbounded: (Int.max, false)
+      case .bufferingOldest(let limit): (limit, false)
+      case .bufferingNewest(let limit): (limit, true)
+      }
+    state = Locked(State(limit: limit, keepsNewest: keepsNewest))
     subscription.otherDisposable = signal.observe { [weak self] event in self?.receive(event) }
   }
 
@@ -31,7 +41,13 @@ internal final class ValuesBuffer<Element, Failure: Swift.Error>: @unchecked Sen
         state.waiter = nil
         return waiter
       }
-      state.events.append(event)
+      // Only elements count against the limit: a terminal event arrives last and is always kept.
+      if event.isTerminal || state.events.count < state.limit {
+        state.events.append(event)
+      } else if state.keepsNewest && state.limit > 0 {
+        _ = state.events.popFirst()
+        state.events.append(event)
+      }
       return nil
     }
     waiter?.resume(returning: UncheckedSendable(event))

@@ -60,6 +60,11 @@ public final class DisposeBag: Disposable {
     }
   }
 
+  /// The disposables in the bag, copied under the lock.
+  internal func snapshot() -> [any Disposable] {
+    disposables.withLock { $0 }
+  }
+
   deinit {
     dispose()
     deallocation.withLock { $0 }?.send(completion: .finished)

@@ -18,6 +18,12 @@ internal struct FIFOQueue<Element> {
     head < storage.count ? storage[head] : nil
   }
 
+  /// The newest element, or `nil` when empty.
+  @inlinable
+  internal var last: Element? {
+    head < storage.count ? storage.last : nil
+  }
+
   @inlinable
   internal mutating func append(_ element: Element) {
     storage.append(element)

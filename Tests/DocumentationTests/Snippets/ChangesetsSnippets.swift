@@ -124,6 +124,42 @@ final class ChangesetsSnippetTests: XCTestCase {
     XCTAssertTrue(OrderedCollectionChangeset.reload(["z"]).inverted(from: old).isReload)
   }
 
+  func testChangesetsAreCodableAndDecodingValidates() throws {
+    // snippet: changesets-codable
+    let changeset = OrderedCollectionChangeset(collection: ["a", "x", "b"], patch: [.insert("x", at: 1)])
+    let data = try JSONEncoder().encode(changeset)
+    let decoded = try JSONDecoder().decode(OrderedCollectionChangeset<[String]>.self, from: data)
+    print(decoded.diff)
+
+    let corrupted = Data(#"{"type":"patch","collection":["a"],"patch":[{"type":"delete","at":4}]}"#.utf8)
+    do {
+      _ = try JSONDecoder().decode(OrderedCollectionChangeset<[String]>.self, from: corrupted)
+    } catch DecodingError.dataCorrupted(let context) {
+      print(context.underlyingError as? ChangesetDecodingError ?? context.debugDescription)
+    }
+    // snippet-end
+    XCTAssertEqual(
+      printed.lines,
+      [
+        "D[] I[1] U[] M[]",
+        "invalid changeset: patch operation 0 (delete): index 4 is out of range for a collection of 2 elements",
+      ]
+    )
+    XCTAssertEqual(decoded, changeset)
+  }
+
+  func testCollectionDifferenceInterop() {
+    // snippet: changesets-collection-difference
+    let old = ["a", "b", "c"]
+    let new = ["c", "a", "b", "d"]
+    let changeset = OrderedCollectionChangeset(collection: new, difference: new.difference(from: old).inferringMoves())
+    print(changeset.diff)
+    print(old.applying(changeset.collectionDifference(from: old)) == new)
+    // snippet-end
+    XCTAssertEqual(printed.lines, ["D[] I[3] U[] M[2→0]", "true"])
+    assertReplays(changeset, from: old)
+  }
+
   func testTheValidatorExplainsWhatIsWrongInUIKitTerms() {
     // snippet: changesets-validate
     do {

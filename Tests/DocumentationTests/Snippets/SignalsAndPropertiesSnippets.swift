@@ -157,4 +157,33 @@ final class SignalsAndPropertiesSnippetTests: XCTestCase {
     // snippet-end
     XCTAssertEqual(printed.lines, ["total: 60", "answer: 42"])
   }
+
+  func testAsyncBufferingPolicy() async {
+    // snippet: signals-and-properties-async-buffering
+    let progress = PassthroughSubject<Int, Never>()
+    var latest = progress.values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+    for percent in [10, 50, 90] { progress.send(percent) }  // nobody is reading yet
+    progress.send(completion: .finished)
+    while let percent = await latest.next() {
+      print("progress: \(percent)%")
+    }
+    // snippet-end
+    XCTAssertEqual(printed.lines, ["progress: 90%"])
+  }
+
+  func testDescriptions() {
+    // snippet: signals-and-properties-descriptions
+    let name = Property("Ada")
+    let observation = name.observeNext { _ in }
+    print(name)
+    let replay = ReplaySubject<Int, Never>(bufferSize: 2)
+    for value in 1...3 { replay.send(value) }
+    print(replay)
+    observation.dispose()
+    // snippet-end
+    XCTAssertEqual(
+      printed.lines,
+      ["Property<String>(value: Ada, observers: 1)", "ReplaySubject<Int, Never>(observers: 0, replays: 2)"]
+    )
+  }
 }
