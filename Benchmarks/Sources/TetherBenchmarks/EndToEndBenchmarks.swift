@@ -50,11 +50,12 @@ import Tether
 
 private func report(_ run: SectionedListRun, fromAnotherThread: Bool, view: String) {
   let share = run.binderAndView.total / run.latency.total
+  let start = fromAnotherThread ? "to the main thread" : "container"
   report(
     "10k rows, 1k mutations \(fromAnotherThread ? "off" : "on") main, \(view)", run.latency.median / 1e3,
     unit: "µs/mutation",
-    note: "p99 \(microseconds(run.latency.p99)); container \(microseconds(run.container.median)), "
-      + "binder + view \(microseconds(run.binderAndView.median)) on main (medians); main thread "
+    note: "p99 \(microseconds(run.latency.p99)); \(start) \(microseconds(run.container.median)), binder + view "
+      + "\(microseconds(run.binderAndView.median)) (medians); main thread "
       + (fromAnotherThread ? "\(Int((share * 100).rounded()))% of the total" : "100%"))
 }
 
@@ -158,7 +159,8 @@ private struct Durations {
 private struct SectionedListRun {
   /// Mutation call to the end of the view's batch.
   var latency: Durations
-  /// Mutation call to the start of the binder's `apply`.
+  /// Mutation call to the start of the binder's `apply`: the container's work, and from another
+  /// thread the hop to the main thread.
   var container: Durations
   /// The binder's `apply`, batch update included: main-thread time.
   var binderAndView: Durations
