@@ -54,9 +54,10 @@ private func report(_ run: SectionedListRun, fromAnotherThread: Bool, view: Stri
   report(
     "10k rows, 1k mutations \(fromAnotherThread ? "off" : "on") main, \(view)", run.latency.median / 1e3,
     unit: "µs/mutation",
-    note: "p99 \(microseconds(run.latency.p99)); \(start) \(microseconds(run.container.median)), binder + view "
+    note:
+      "mean \(microseconds(run.latency.total / Double(run.latency.samples.count))), p99 \(microseconds(run.latency.p99)); \(start) \(microseconds(run.container.median)), binder + view "
       + "\(microseconds(run.binderAndView.median)) (medians); main thread "
-      + (fromAnotherThread ? "\(Int((share * 100).rounded()))% of the total" : "100%"))
+      + (fromAnotherThread ? "\(Int((share * 100).rounded()))% of the total time" : "100%"))
 }
 
 /// One mutation of the sectioned list, drawn before timing.
@@ -257,7 +258,7 @@ private func reportMemoryPerElement() {
     return (array, observation)
   }
   report(
-    "heap bytes per element: observable array, 1M Int, 1 observer", flat.bytes / Double(flatCount), unit: "bytes",
+    "heap bytes/element: observable array of 1M Int, 1 observer", flat.bytes / Double(flatCount), unit: "bytes",
     note: "an Int is 8 bytes")
   flat.dispose()
 
@@ -269,7 +270,7 @@ private func reportMemoryPerElement() {
     return (grid, observation)
   }
   report(
-    "heap bytes per element: observable 2D array, 100 x 100 Int", grid.bytes / Double(gridCount),
+    "heap bytes/element: observable 2D array, 100 x 100 Int", grid.bytes / Double(gridCount),
     unit: "bytes", note: "one observer; an Int is 8 bytes")
   grid.dispose()
 
