@@ -9,31 +9,40 @@ import Tether
 //   (c) 100,000 elements, 10% mixed edits
 //   (d) 100,000 elements fully shuffled
 //   (e) 1,000,000 elements, 1% mixed edits
-// For each: Tether's Heckel diff (median), the standard library's `difference(from:)` on the same
-// input (once; skipped when its O((n + m) · D) estimate exceeds 20 s), the floor (inserting every
-// identifier of both sides into a `Dictionary`), and the moves reported against the elements the
-// workload really moved (the reported moves are minimal, so never more). Set
-// TETHER_BENCHMARK_SKIP_STDLIB=1 to skip the standard library's runs (about a minute in all).
+// For each: Tether's Heckel diff (median and fastest of 9), the floor (inserting every identifier
+// of both sides into a `Dictionary`, median and fastest of 9) and Tether's time as a multiple of
+// it (of the medians, and of the fastest runs), the standard library's
+// `difference(from:)` on the same input (once, within a time budget: see `StdlibDifferenceBudget`),
+// and the moves reported against the elements the workload really moved (the reported moves are
+// minimal, so never more). Set TETHER_BENCHMARK_SKIP_STDLIB=1 to skip the standard library's runs.
 
 var diffingSuite: BenchmarkSuite {
   BenchmarkSuite(name: "diffing", run: runDiffingBenchmarks)
 }
 
+/// The workloads, in the order they run; a workload is rebuilt from its position (see
+/// `diffWorkloadSeed`), which is how the child process of a standard-library run gets the same input.
+let diffWorkloadShapes: [DiffWorkloadShape] = [
+  .differenceKit(count: 100_000), .mixed(count: 10_000, fraction: 0.10), .mixed(count: 100_000, fraction: 0.10),
+  .shuffled(count: 100_000), .mixed(count: 1_000_000, fraction: 0.01),
+]
+
 func runDiffingBenchmarks() {
-  var rng = BenchmarkRandom(seed: 0x7E7E_4E2)
-  let stdlibRate = calibrateStdlibDifference(&rng)
-  print("  (stdlib difference(from:) calibrated at \(String(format: "%.2f", stdlibRate)) ns per (n + m) · D unit)")
-  let workloads: [DiffWorkloadShape] = [
-    .differenceKit, .mixed(count: 10_000, fraction: 0.10), .mixed(count: 100_000, fraction: 0.10),
-    .shuffled(count: 100_000), .mixed(count: 1_000_000, fraction: 0.01),
-  ]
-  for shape in workloads {
-    let items = shape.make(&rng, element: { BenchItem(id: $0, value: 0) }, updated: { BenchItem(id: $0.id, value: 1) })
-    runDiffBenchmark("\(shape.label), Int-id struct", items, stdlibRate: stdlibRate, id: \.id) { $0.diff(from: $1) }
-    var uuidRandom = BenchmarkRandom(seed: rng.next())
-    let strings = shape.make(&rng, element: { _ in uuidRandom.uuidString() }, updated: nil)
-    runDiffBenchmark("\(shape.label), UUID strings", strings, stdlibRate: stdlibRate, id: { $0 }) { $0.diff(from: $1) }
+  var budget = StdlibDifferenceBudget()
+  print("  (\(budget.description))")
+  for (index, shape) in diffWorkloadShapes.enumerated() {
+    let items = makeItemWorkload(shape, seed: diffWorkloadSeed(index, .items))
+    runDiffBenchmark(
+      "\(shape.label), Int-id struct", items, stdlib: budget.run(workload: index, kind: .items, shape: shape),
+      id: { $0.id }
+    ) { $0.diff(from: $1) }
+    let strings = makeStringWorkload(shape, seed: diffWorkloadSeed(index, .strings))
+    runDiffBenchmark(
+      "\(shape.label), UUID strings", strings, stdlib: budget.run(workload: index, kind: .strings, shape: shape),
+      id: { $0 }
+    ) { $0.diff(from: $1) }
   }
+  var rng = BenchmarkRandom(seed: 0x7E7E_4E2)
   runMyersBenchmarks(&rng)
 }
 
@@ -43,28 +52,65 @@ struct BenchItem: Identifiable, Equatable {
   var value: Int
 }
 
+/// The two element types every workload runs on.
+enum DiffElementKind: String {
+  case items = "int"
+  case strings = "uuid"
+}
+
+/// The seed of workload `index` on `kind`.
+func diffWorkloadSeed(_ index: Int, _ kind: DiffElementKind) -> UInt64 {
+  0x7E7E_4E2 &+ UInt64(index) &* 0x1_0000 &+ (kind == .items ? 0 : 1)
+}
+
+func makeItemWorkload(_ shape: DiffWorkloadShape, seed: UInt64) -> DiffWorkload<BenchItem> {
+  var rng = BenchmarkRandom(seed: seed)
+  return shape.make(&rng, element: { BenchItem(id: $0, value: 0) }, updated: { BenchItem(id: $0.id, value: 1) })
+}
+
+func makeStringWorkload(_ shape: DiffWorkloadShape, seed: UInt64) -> DiffWorkload<String> {
+  var rng = BenchmarkRandom(seed: seed)
+  var uuidRandom = BenchmarkRandom(seed: rng.next())
+  return shape.make(&rng, element: { _ in uuidRandom.uuidString() }, updated: nil)
+}
+
 /// An old/new pair and what the workload did to get from one to the other.
 struct DiffWorkload<Element> {
   var old: [Element]
   var new: [Element]
   /// Elements the workload moved (their relative order changed on purpose).
   var moved: Int
-  /// Inserted plus deleted plus twice moved and updated: the script length for `difference(from:)`.
-  var scriptEstimate: Int
 }
 
 enum DiffWorkloadShape {
-  case differenceKit
+  /// Delete a tenth, insert a tenth, shuffle the contents of a fiftieth of the positions.
+  case differenceKit(count: Int)
   case mixed(count: Int, fraction: Double)
   case shuffled(count: Int)
 
   var label: String {
     switch self {
-    case .differenceKit: return "(a) 100k: del 10k, ins 10k, shuffle 2k"
+    case .differenceKit(let count):
+      return "(a) \(count / 1000)k: del \(count / 10_000)k, ins \(count / 10_000)k, shuffle \(count / 50_000)k"
     case .mixed(let count, let fraction):
       return "(\(count == 10_000 ? "b" : count == 100_000 ? "c" : "e")) "
         + "\(count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"), \(Int(fraction * 100))% edits"
     case .shuffled(let count): return "(d) \(count / 1000)k fully shuffled"
+    }
+  }
+
+  var count: Int {
+    switch self {
+    case .differenceKit(let count), .mixed(let count, _), .shuffled(let count): return count
+    }
+  }
+
+  /// The same shape on `count` elements (for predicting the standard library's time).
+  func scaled(to count: Int) -> DiffWorkloadShape {
+    switch self {
+    case .differenceKit: return .differenceKit(count: count)
+    case .mixed(_, let fraction): return .mixed(count: count, fraction: fraction)
+    case .shuffled: return .shuffled(count: count)
     }
   }
 
@@ -76,26 +122,25 @@ enum DiffWorkloadShape {
     updated: ((Element) -> Element)?
   ) -> DiffWorkload<Element> {
     switch self {
-    case .differenceKit:
-      let old = (0..<100_000).map(element)
-      var survivors = old
+    case .differenceKit(let count):
+      let old = (0..<count).map(element)
       var deleted = Set<Int>()
-      while deleted.count < 10_000 { deleted.insert(Int.random(in: 0..<old.count, using: &rng)) }
-      survivors = old.indices.filter { !deleted.contains($0) }.map { old[$0] }
+      while deleted.count < count / 10 { deleted.insert(Int.random(in: 0..<old.count, using: &rng)) }
+      let survivors = old.indices.filter { !deleted.contains($0) }.map { old[$0] }
       // Inserted elements land at random places among the survivors (stable sort by key).
       var keyed = survivors.enumerated().map { (key: Double($0.offset), element: $0.element) }
-      for k in 0..<10_000 {
-        keyed.append((key: Double.random(in: 0..<Double(survivors.count), using: &rng), element: element(100_000 + k)))
+      for k in 0..<(count / 10) {
+        keyed.append((key: Double.random(in: 0..<Double(survivors.count), using: &rng), element: element(count + k)))
       }
       keyed.sort { $0.key < $1.key }
       var new = keyed.map(\.element)
-      // Shuffle 2,000: permute the contents of 2,000 random positions.
+      // Shuffle a fiftieth: permute the contents of that many random positions.
       var positions = Set<Int>()
-      while positions.count < 2_000 { positions.insert(Int.random(in: 0..<new.count, using: &rng)) }
+      while positions.count < count / 50 { positions.insert(Int.random(in: 0..<new.count, using: &rng)) }
       let chosen = positions.sorted()
       let contents = chosen.map { new[$0] }.shuffled(using: &rng)
       for (position, value) in zip(chosen, contents) { new[position] = value }
-      return DiffWorkload(old: old, new: new, moved: 2_000, scriptEstimate: 20_000 + 4_000)
+      return DiffWorkload(old: old, new: new, moved: count / 50)
     case .mixed(let count, let fraction):
       let old = (0..<count).map(element)
       let perKind = Int(Double(count) * fraction) / 4
@@ -118,34 +163,18 @@ enum DiffWorkloadShape {
         keyed.append((key: Double.random(in: 0..<Double(count), using: &rng), element: element(count + k)))
       }
       keyed.sort { $0.key < $1.key }
-      let updateCost = updated == nil ? 2 * perKind : 0
-      return DiffWorkload(
-        old: old,
-        new: keyed.map(\.element),
-        moved: perKind,
-        scriptEstimate: 2 * perKind + 2 * perKind + 2 * perKind + updateCost
-      )
+      return DiffWorkload(old: old, new: keyed.map(\.element), moved: perKind)
     case .shuffled(let count):
       let old = (0..<count).map(element)
-      return DiffWorkload(old: old, new: old.shuffled(using: &rng), moved: count, scriptEstimate: 2 * count)
+      return DiffWorkload(old: old, new: old.shuffled(using: &rng), moved: count)
     }
   }
-}
-
-/// Nanoseconds per (n + m) · D unit of the standard library's `difference(from:)`.
-func calibrateStdlibDifference(_ rng: inout BenchmarkRandom) -> Double {
-  let workload = DiffWorkloadShape.mixed(count: 10_000, fraction: 0.10)
-    .make(&rng, element: { $0 }, updated: nil)
-  let time = medianNanoseconds(repetitions: 3) {
-    blackHole(workload.new.difference(from: workload.old))
-  }
-  return time / Double((workload.old.count + workload.new.count) * workload.scriptEstimate)
 }
 
 func runDiffBenchmark<Element: Equatable, ID: Hashable>(
   _ name: String,
   _ workload: DiffWorkload<Element>,
-  stdlibRate: Double,
+  stdlib: StdlibDifferenceResult,
   id: (Element) -> ID,
   diff: ([Element], [Element]) -> OrderedCollectionDiff<Int>
 ) {
@@ -157,30 +186,26 @@ func runDiffBenchmark<Element: Equatable, ID: Hashable>(
     moves = result.moves.count
     blackHole(result)
   }
-  let floor = medianNanoseconds {
+  let (floor, fastestFloor) = diffTimings {
     var table = [ID: Int](minimumCapacity: old.count + new.count)
     for (offset, element) in old.enumerated() { table[id(element)] = offset }
     for (offset, element) in new.enumerated() { table[id(element)] = offset }
     blackHole(table)
   }
-  let estimate = stdlibRate * Double((old.count + new.count) * workload.scriptEstimate)
-  var stdlibNote: String
-  if ProcessInfo.processInfo.environment["TETHER_BENCHMARK_SKIP_STDLIB"] != nil {
-    stdlibNote = "stdlib skipped (TETHER_BENCHMARK_SKIP_STDLIB)"
-  } else if estimate > 20e9 {
-    stdlibNote = "stdlib skipped (est. \(Int(estimate / 1e9)) s)"
-  } else {
-    let start = DispatchTime.now().uptimeNanoseconds
-    blackHole(new.difference(from: old))
-    let stdlib = Double(DispatchTime.now().uptimeNanoseconds - start)
-    stdlibNote = "stdlib \(format(stdlib / 1e6)) ms (\(Int(stdlib / tether))x)"
+  let stdlibNote: String
+  switch stdlib {
+  case .measured(let nanoseconds):
+    stdlibNote = "stdlib \(format(nanoseconds / 1e6)) ms (\(Int(nanoseconds / tether))x)"
+  case .skipped(let reason):
+    stdlibNote = "stdlib skipped (\(reason))"
   }
   report(
     name,
     tether / 1e6,
     unit: "ms",
-    note: "(min \(format(fastest / 1e6))) floor \(format(floor / 1e6)) ms; \(stdlibNote); "
-      + "moves \(moves) (workload moved \(workload.moved))"
+    note: "(min \(format(fastest / 1e6))); floor \(format(floor / 1e6)) ms (min \(format(fastestFloor / 1e6))); "
+      + "Tether/floor \(String(format: "%.2f", tether / floor)) (min \(String(format: "%.2f", fastest / fastestFloor))); "
+      + "\(stdlibNote); moves \(moves) (workload moved \(workload.moved))"
   )
 }
 

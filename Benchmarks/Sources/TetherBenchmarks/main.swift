@@ -10,9 +10,12 @@ let suites: [BenchmarkSuite] = [
   dataSourcesBenchmarks,
   collectionOperatorBenchmarks,
   patchApplyBenchmarks,
+  endToEndBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
+// The diffing suite runs the standard library's diffs in child processes of this executable.
+if requested.first == stdlibDifferenceChildFlag { runStdlibDifferenceChild(arguments: Array(requested.dropFirst())) }
 if requested.contains("--list") {
   for suite in suites { print(suite.name) }
 } else {
