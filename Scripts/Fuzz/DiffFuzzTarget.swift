@@ -223,14 +223,28 @@ func checkSections(_ input: inout FuzzInput, alphabet: Int) {
     itemIdentifiedBy: \.id,
     isItemEqual: ==
   )
+  // Section updates are refreshes applied after the batch (their items stay listed, see
+  // `SectionedChangeset`); the sections alone must be a valid flat diff, and everything but the
+  // section updates one valid batch.
   do {
     try ChangesetValidator.validate(
-      OrderedCollectionDiff<IndexPath>(changeset),
+      OrderedCollectionDiff(changeset.sectionChangeset),
+      oldCount: old.count,
+      newCount: new.count
+    )
+  } catch {
+    preconditionFailure("invalid section diff \(changeset): \(error)")
+  }
+  var batch = OrderedCollectionDiff<IndexPath>(changeset)
+  batch.updates.removeAll { $0.count == 1 }
+  do {
+    try ChangesetValidator.validate(
+      batch,
       oldItemCounts: old.map(\.items.count),
       newItemCounts: new.map(\.items.count)
     )
   } catch {
-    preconditionFailure("invalid sectioned diff \(changeset): \(error)")
+    preconditionFailure("invalid sectioned batch \(changeset): \(error)")
   }
   for update in changeset.itemChangeset.updates {
     let before = old[update.old[0]].items[update.old[1]]
