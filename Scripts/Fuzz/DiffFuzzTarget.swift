@@ -29,6 +29,7 @@ let silenceLogger: Void = {
   TetherLogger.shared = TetherLogger(warn: { _, _, _ in })
 }()
 
+/// libFuzzer's entry point: decodes one input and traps if any checked property fails.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDiffing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = silenceLogger
