@@ -99,7 +99,7 @@ internal func _myersMatching(_ identities: _InternedIdentities, inferMoves: Bool
   return (result.matching, result.moveCount)
 }
 
-/// ``_myersMatching(_:inferMoves:)``, also returning how many furthest-reaching points the
+/// `_myersMatching(_:inferMoves:)`, also returning how many furthest-reaching points the
 /// search computed (one per diagonal per round and direction): its work, which tests bound.
 internal func _myersMatchingCountingWork(
   _ identities: _InternedIdentities,
@@ -258,7 +258,7 @@ private struct _MyersSolver {
   ///
   /// Round `d` visits only diagonals `k` that a `d`-path can reach inside the grid: it makes
   /// `(d + k) / 2` steps right and `(d - k) / 2` down, so `d - 2m <= k <= 2n - d` (see
-  /// ``diagonals(_:_:_:)``). The diagonals left out could only hold -1, so the result is the one
+  /// `diagonals(_:_:_:)`). The diagonals left out could only hold -1, so the result is the one
   /// the full range gives; a round costs O(min(n, m)) instead of O(d), and the reads of the
   /// previous round stay inside the range it wrote (its bounds move by one per round).
   mutating func split(_ aLow: Int, _ aHigh: Int, _ bLow: Int, _ bHigh: Int) -> (Int, Int) {
