@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds=60
+seconds=
 runs=-1
 timeout=10
 slow=1
@@ -36,8 +36,10 @@ while [ $# -gt 0 ]; do
     *) echo "fuzz.sh: unknown argument $1 (libFuzzer flags go after --)" >&2; exit 2 ;;
   esac
 done
-# An execution count alone means "until it is reached".
-if [ "$runs" != -1 ] && [ "$seconds" = 60 ]; then seconds=0; fi
+# Without a time limit: 60 s, or none when an execution count is given.
+if [ -z "$seconds" ]; then
+  if [ "$runs" = -1 ]; then seconds=60; else seconds=0; fi
+fi
 
 out=.build/fuzz
 mkdir -p "$out/corpus"
