@@ -16,7 +16,7 @@ extension Collection where Element: Hashable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
   {
@@ -37,7 +37,7 @@ extension Collection where Element: Hashable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func makeChangeset(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> IndexChangeset {
     _hashableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: true).indexChangeset
@@ -59,7 +59,7 @@ extension Collection where Element: Identifiable & Equatable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
   {
@@ -80,7 +80,7 @@ extension Collection where Element: Identifiable & Equatable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func makeChangeset(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> IndexChangeset {
     _identifiableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: true).indexChangeset
@@ -102,7 +102,7 @@ extension Collection where Element: Identifiable & Hashable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
   {
@@ -123,7 +123,7 @@ extension Collection where Element: Identifiable & Hashable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func makeChangeset(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> IndexChangeset {
     _identifiableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: true).indexChangeset
@@ -145,7 +145,7 @@ extension Collection where Element: Diffable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
   {
@@ -166,7 +166,7 @@ extension Collection where Element: Diffable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func makeChangeset(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> IndexChangeset {
     _diffableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: true).indexChangeset
@@ -188,7 +188,7 @@ extension Collection where Element: Diffable & Hashable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
   {
@@ -209,7 +209,7 @@ extension Collection where Element: Diffable & Hashable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func makeChangeset(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> IndexChangeset {
     _diffableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: true).indexChangeset
@@ -231,7 +231,7 @@ extension Collection where Element: Diffable & Identifiable & Equatable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
   {
@@ -252,7 +252,7 @@ extension Collection where Element: Diffable & Identifiable & Equatable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func makeChangeset(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> IndexChangeset {
     _diffableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: true).indexChangeset
@@ -274,7 +274,7 @@ extension Collection where Element: Diffable & Identifiable & Hashable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func diff(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> OrderedCollectionDiff<Int>
   {
@@ -295,7 +295,7 @@ extension Collection where Element: Diffable & Identifiable & Hashable {
   /// - Parameters:
   ///   - old: The collection before the change.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func makeChangeset(from old: some Collection<Element>, algorithm: DiffAlgorithm = .heckel) -> IndexChangeset {
     _diffableDiffParts(from: old, to: self, algorithm: algorithm, collectsDuplicates: true).indexChangeset

@@ -17,7 +17,7 @@ extension Collection {
   ///   - identifier: The identity of an element; equal identities are the same element.
   ///   - isEqual: Whether two elements with equal identities also have equal content.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func diff<ID: Hashable>(
     from old: some Collection<Element>,
@@ -45,7 +45,7 @@ extension Collection {
   ///   - identifier: The identity of an element; equal identities are the same element.
   ///   - isEqual: Whether two elements with equal identities also have equal content.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public func makeChangeset<ID: Hashable>(
     from old: some Collection<Element>,
@@ -77,7 +77,7 @@ extension OrderedCollectionDiff where Index == Int {
   ///   - identifier: The identity of an element; equal identities are the same element.
   ///   - isEqual: Whether two elements with equal identities also have equal content.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time and memory with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time and memory with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public init<Old: Collection, ID: Hashable>(
     from old: Old,

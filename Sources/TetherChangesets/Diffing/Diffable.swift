@@ -47,8 +47,9 @@ public enum DiffAlgorithm: Hashable, Sendable {
   /// longest run that kept its relative order). The default: the right choice for UI updates.
   case heckel
 
-  /// Eugene Myers' algorithm: the shortest script of inserts and deletes, in O((n + m) · D) time
-  /// for D inserted and deleted elements and O(n + m) memory.
+  /// Eugene Myers' algorithm: the shortest script of inserts and deletes, in O(min(n, m) · D + n + m)
+  /// time for D inserted and deleted elements (so one short side keeps even a long diff cheap)
+  /// and O(n + m) memory.
   ///
   /// With `inferMoves`, a deleted and an inserted element of the same identity are paired into a
   /// move (the k-th deleted copy of an identifier with the k-th inserted one, in order), so an

@@ -1,8 +1,12 @@
 import TetherSynchronization
 
 // Eugene Myers, "An O(ND) Difference Algorithm and Its Variations" (Algorithmica 1986), with the
-// linear-space bisection of section 4b: O((n + m) · D) time, O(n + m) memory. Identifiers are
-// first interned to `Int32` codes so the inner loops compare integers.
+// linear-space bisection of section 4b, O(n + m) memory. Each round of the search visits only the
+// diagonals a path with that many edits can reach inside the grid, so a round costs
+// O(min(n, m)) rather than O(D) and the whole search O(min(n, m) · D + n + m) time: the paper's
+// O((n + m) · D) turns quadratic in the longer side when the other is short (10 elements against
+// 20,000 took 133 million steps). Identifiers are first interned to `Int32` codes so the inner
+// loops compare integers.
 
 /// Each element's identifier as a small integer: equal identifiers have equal codes.
 @usableFromInline
@@ -91,12 +95,23 @@ internal func _internIdentities<Elements: _DiffElements>(_ elements: Elements) -
 /// copies of the same identifier into moves. Returns the matching and the number of moves.
 @usableFromInline
 internal func _myersMatching(_ identities: _InternedIdentities, inferMoves: Bool) -> (_Matching, moveCount: Int) {
+  let result = _myersMatchingCountingWork(identities, inferMoves: inferMoves)
+  return (result.matching, result.moveCount)
+}
+
+/// `_myersMatching(_:inferMoves:)`, also returning how many furthest-reaching points the
+/// search computed (one per diagonal per round and direction): its work, which tests bound.
+internal func _myersMatchingCountingWork(
+  _ identities: _InternedIdentities,
+  inferMoves: Bool
+) -> (matching: _Matching, moveCount: Int, searchedDiagonals: Int) {
   let n = identities.old.count
   let m = identities.new.count
   var oldMatch = [Int32](repeating: 0, count: n)
   var newMatch = [Int32](repeating: -1, count: m)
   var matchedCount = 0
   var moveCount = 0
+  var searchedDiagonals = 0
   identities.old.withUnsafeBufferPointer { a in
     identities.new.withUnsafeBufferPointer { b in
       oldMatch.withUnsafeMutableBufferPointer { oldMatch in
@@ -118,6 +133,7 @@ internal func _myersMatching(_ identities: _InternedIdentities, inferMoves: Bool
           )
           solver.solve(0, n, 0, m)
           matchedCount = solver.matchedCount
+          searchedDiagonals = solver.searchedDiagonals
           if inferMoves && matchedCount < Swift.min(n, m) {
             moveCount = _pairDeletedAndInserted(a, b, identities.codeLimit, oldMatch, newMatch)
             matchedCount &+= moveCount
@@ -134,7 +150,7 @@ internal func _myersMatching(_ identities: _InternedIdentities, inferMoves: Bool
     oldHasDuplicates: identities.oldHasDuplicates,
     newHasDuplicates: identities.newHasDuplicates
   )
-  return (matching, moveCount)
+  return (matching, moveCount, searchedDiagonals)
 }
 
 /// Pairs the k-th unmatched old copy of each code with its k-th unmatched new copy.
@@ -184,6 +200,8 @@ private struct _MyersSolver {
   let forward: UnsafeMutablePointer<Int>
   let backward: UnsafeMutablePointer<Int>
   var matchedCount = 0
+  /// Furthest-reaching points computed so far, over every split.
+  var searchedDiagonals = 0
 
   init(
     a: UnsafeBufferPointer<Int32>,
@@ -237,15 +255,26 @@ private struct _MyersSolver {
   /// Unlike the paper's unbounded sketch, a path never leaves the grid: an edge from a furthest
   /// point on the grid's right or bottom edge is dropped (any path through its target costs at
   /// least 2 more than one through that furthest point), and a diagonal with no candidate holds -1.
-  func split(_ aLow: Int, _ aHigh: Int, _ bLow: Int, _ bHigh: Int) -> (Int, Int) {
+  ///
+  /// Round `d` visits only diagonals `k` that a `d`-path can reach inside the grid: it makes
+  /// `(d + k) / 2` steps right and `(d - k) / 2` down, so `d - 2m <= k <= 2n - d` (see
+  /// `diagonals(_:_:_:)`). The diagonals left out could only hold -1, so the result is the one
+  /// the full range gives; a round costs O(min(n, m)) instead of O(d), and the reads of the
+  /// previous round stay inside the range it wrote (its bounds move by one per round).
+  mutating func split(_ aLow: Int, _ aHigh: Int, _ bLow: Int, _ bHigh: Int) -> (Int, Int) {
     let n = aHigh &- aLow
     let m = bHigh &- bLow
     let delta = n &- m
     let deltaIsOdd = delta & 1 != 0
     let maxD = (n &+ m &+ 1) / 2
+    // The diagonals the previous backward round wrote (none before round 0).
+    var backwardLow = 1
+    var backwardHigh = -1
     for d in 0...maxD {
-      var k = -d
-      while k <= d {
+      let (low, high) = Self.diagonals(d, n, m)
+      searchedDiagonals &+= (high &- low) / 2 &+ 1
+      var k = low
+      while k <= high {
         var x = step(forward, d, k, n, m)
         if x >= 0 {
           var y = x &- k
@@ -256,14 +285,15 @@ private struct _MyersSolver {
         }
         forward[k] = x
         let mirrored = delta &- k
-        if deltaIsOdd && x >= 0 && mirrored >= 1 &- d && mirrored <= d &- 1 {
+        if deltaIsOdd && x >= 0 && mirrored >= backwardLow && mirrored <= backwardHigh {
           let reversedX = backward[mirrored]
           if reversedX >= 0 && x &+ reversedX >= n { return (aLow &+ x, bLow &+ x &- k) }
         }
         k &+= 2
       }
-      k = -d
-      while k <= d {
+      searchedDiagonals &+= (high &- low) / 2 &+ 1
+      k = low
+      while k <= high {
         var x = step(backward, d, k, n, m)
         if x >= 0 {
           var y = x &- k
@@ -274,14 +304,22 @@ private struct _MyersSolver {
         }
         backward[k] = x
         let mirrored = delta &- k
-        if !deltaIsOdd && x >= 0 && mirrored >= -d && mirrored <= d {
+        if !deltaIsOdd && x >= 0 && mirrored >= low && mirrored <= high {
           let forwardX = forward[mirrored]
           if forwardX >= 0 && forwardX &+ x >= n { return (aLow &+ forwardX, bLow &+ forwardX &- mirrored) }
         }
         k &+= 2
       }
+      (backwardLow, backwardHigh) = (low, high)
     }
     tetherPreconditionFailure("Myers bisection found no middle snake for a \(n)×\(m) problem")
+  }
+
+  /// The diagonals round `d` visits in an `n`×`m` grid (either direction): those with the
+  /// parity of `d` in `max(-d, d - 2m)...min(d, 2n - d)`. Both bounds have that parity.
+  @inline(__always)
+  static func diagonals(_ d: Int, _ n: Int, _ m: Int) -> (low: Int, high: Int) {
+    (Swift.max(-d, d &- 2 &* m), Swift.min(d, 2 &* n &- d))
   }
 
   /// The furthest x on diagonal `k` after edit `d`, before following its snake, from the values

@@ -12,7 +12,7 @@ extension OrderedCollectionChangeset where Collection.Element: Hashable {
   ///   - old: The collection before the change.
   ///   - new: The collection after the change (the changeset's ``collection``).
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public init(
     from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
@@ -35,7 +35,7 @@ extension OrderedCollectionChangeset where Collection.Element: Identifiable & Eq
   ///   - old: The collection before the change.
   ///   - new: The collection after the change (the changeset's ``collection``).
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public init(
     from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
@@ -58,7 +58,7 @@ extension OrderedCollectionChangeset where Collection.Element: Identifiable & Ha
   ///   - old: The collection before the change.
   ///   - new: The collection after the change (the changeset's ``collection``).
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public init(
     from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
@@ -81,7 +81,7 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable {
   ///   - old: The collection before the change.
   ///   - new: The collection after the change (the changeset's ``collection``).
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public init(
     from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
@@ -104,7 +104,7 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable & Hashab
   ///   - old: The collection before the change.
   ///   - new: The collection after the change (the changeset's ``collection``).
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public init(
     from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
@@ -127,7 +127,7 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable & Identi
   ///   - old: The collection before the change.
   ///   - new: The collection after the change (the changeset's ``collection``).
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public init(
     from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
@@ -150,7 +150,7 @@ extension OrderedCollectionChangeset where Collection.Element: Diffable & Identi
   ///   - old: The collection before the change.
   ///   - new: The collection after the change (the changeset's ``collection``).
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public init(
     from old: some Swift.Collection<Collection.Element>, to new: Collection, algorithm: DiffAlgorithm = .heckel
@@ -172,7 +172,7 @@ extension OrderedCollectionChangeset {
   ///   - identifier: The identity of an element; equal identities are the same element.
   ///   - isEqual: Whether two elements with equal identities also have equal content.
   ///   - algorithm: How elements are matched; Heckel by default.
-  /// - Complexity: O(n + m) expected time with Heckel; O((n + m) · D) with Myers.
+  /// - Complexity: O(n + m) expected time with Heckel; O(min(n, m) · D + n + m) with Myers.
   @inlinable
   public init<ID: Hashable>(
     from old: some Swift.Collection<Collection.Element>,
