@@ -1,0 +1,172 @@
+import TetherChangesets
+import TetherSignals
+
+/// The order of the sections `groupedCollection(by:sectionOrder:)` makes.
+public struct GroupedSectionOrder<Key>: Sendable {
+  /// The ordering of keys, or `nil` for the order of first appearance.
+  let areInIncreasingOrder: (@Sendable (Key, Key) -> Bool)?
+
+  /// Sections in the order their first elements have in the source: the section of the first
+  /// element comes first. A section moves when the element that came first in it leaves or moves.
+  public static var firstAppearance: Self { Self(areInIncreasingOrder: nil) }
+
+  /// Sections sorted by key with `areInIncreasingOrder`, a strict weak ordering; keys that compare
+  /// equal keep the order of first appearance.
+  public static func sorted(by areInIncreasingOrder: @escaping @Sendable (Key, Key) -> Bool) -> Self {
+    Self(areInIncreasingOrder: areInIncreasingOrder)
+  }
+}
+
+extension GroupedSectionOrder where Key: Comparable & SendableMetatype {
+  /// Sections sorted by key in ascending order.
+  public static var ascending: Self { .sorted(by: { $0 < $1 }) }
+}
+
+extension SignalProtocol {
+  /// Groups the elements of each ordered changeset into sections by key, as changesets of a 2D
+  /// array whose section metadata are the keys: what the sectioned binders take.
+  ///
+  /// Each section holds the elements of one key in source order; an empty group has no section.
+  /// Sections come in the order `sectionOrder` gives: by first appearance (the default) or sorted
+  /// by key. Emits one changeset per source changeset. The first changeset an observation
+  /// receives, and every source reload, is a reload. After that the output is the difference
+  /// between the old and the new grouping, following the source's patch for identity: an element
+  /// is the same element as long as the source moves or updates it, whatever its value, so
+  /// - an element whose update changes its key moves to the other section (one item move across
+  ///   sections, and an update when its value changed), not a delete and an insert;
+  /// - a group that appears is a section insert, one that empties a section delete, and sections
+  ///   whose place in `sectionOrder` changes move;
+  /// - an updated element that stays in its section is an update, a source move is an item move
+  ///   within the section when it changes the element's place there.
+  ///
+  /// The diff follows the sectioned diff's rules (as `Array2D.diff(from:…)`), so a sectioned binder
+  /// applies it as one batch update. Each observation keeps its own grouping. Fails or completes
+  /// when the receiver does.
+  ///
+  /// ```swift
+  /// let byStatus = tasks.groupedCollection(by: \.status, sectionOrder: .ascending)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The section an element belongs to; called once per inserted or updated element,
+  ///     outside any lock.
+  ///   - sectionOrder: The order of the sections.
+  /// - Complexity: O(n + s log s) per changeset over n elements in s sections (the grouping is
+  ///   rebuilt and diffed), plus O(n) per source operation at worst to follow the source order. A
+  ///   reload costs n calls of `key`.
+  public func groupedCollection<C: Collection & SendableMetatype, Key: Hashable & SendableMetatype>(
+    by key: @escaping @Sendable (C.Element) -> Key,
+    sectionOrder: GroupedSectionOrder<Key> = .firstAppearance
+  ) -> Signal<TreeChangeset<Array2D<Key, C.Element>>, Error> where Element == OrderedCollectionChangeset<C> {
+    withSubscriberState({ GroupedState<Key, C.Element>(sectionOrder: sectionOrder) }) { state, changeset in
+      state.receive(changeset, key: key)
+    }
+  }
+}
+
+/// One `groupedCollection` observation: every source element as a record in source order, and the
+/// last grouping of record ids, which the next changeset's grouping is diffed against.
+///
+/// Record ids are never reused, so an id matched across two groupings is the same element.
+struct GroupedState<Key: Hashable, Element> {
+  private struct Record {
+    var id: Int
+    var key: Key
+    var element: Element
+  }
+
+  private let sectionOrder: GroupedSectionOrder<Key>
+  private var records: [Record] = []
+  private var nextID = 0
+  private var groupedIDs: Array2D<Key, Int>?
+
+  init(sectionOrder: GroupedSectionOrder<Key>) {
+    self.sectionOrder = sectionOrder
+  }
+
+  mutating func receive<C: Collection<Element>>(
+    _ changeset: OrderedCollectionChangeset<C>,
+    key: (Element) -> Key
+  ) -> TreeChangeset<Array2D<Key, Element>> {
+    guard let oldIDs = groupedIDs, !changeset.isReload else {
+      records = changeset.collection.map { makeRecord($0, key: key) }
+      let (ids, elements) = group()
+      groupedIDs = ids
+      return .reload(elements)
+    }
+    var updated: Set<Int> = []
+    for operation in changeset.patch {
+      switch operation {
+      case .insert(let element, let offset):
+        check(offset, limit: records.count + 1)
+        records.insert(makeRecord(element, key: key), at: offset)
+      case .delete(let offset):
+        check(offset, limit: records.count)
+        records.remove(at: offset)
+      case .update(let offset, let element):
+        check(offset, limit: records.count)
+        records[offset].key = key(element)
+        records[offset].element = element
+        updated.insert(records[offset].id)
+      case .move(let from, let to):
+        check(from, limit: records.count)
+        check(to, limit: records.count)
+        records.insert(records.remove(at: from), at: to)
+      }
+    }
+    let newCount = changeset.collection.count
+    guard records.count == newCount else {
+      operatorCountMismatch(patchLeavesCount: records.count, collectionCount: newCount)
+    }
+    let (ids, elements) = group()
+    groupedIDs = ids
+    let diff = ids.diff(
+      from: oldIDs,
+      sectionIdentifiedBy: { $0 },
+      isSectionEqual: { _, _ in true },
+      itemIdentifiedBy: { $0 },
+      isItemEqual: { id, _ in !updated.contains(id) }
+    )
+    return TreeChangeset(collection: elements, diff: diff)
+  }
+
+  private mutating func makeRecord(_ element: Element, key: (Element) -> Key) -> Record {
+    defer { nextID += 1 }
+    return Record(id: nextID, key: key(element), element: element)
+  }
+
+  /// The grouping of the records, as record ids and as elements, sections in `sectionOrder`.
+  private func group() -> (ids: Array2D<Key, Int>, elements: Array2D<Key, Element>) {
+    var sectionOfKey: [Key: Int] = [:]
+    var keys: [Key] = []
+    var ids: [[Int]] = []
+    var elements: [[Element]] = []
+    for record in records {
+      let section: Int
+      if let existing = sectionOfKey[record.key] {
+        section = existing
+      } else {
+        section = keys.count
+        sectionOfKey[record.key] = section
+        keys.append(record.key)
+        ids.append([])
+        elements.append([])
+      }
+      ids[section].append(record.id)
+      elements[section].append(record.element)
+    }
+    var order = Array(keys.indices)
+    if let areInIncreasingOrder = sectionOrder.areInIncreasingOrder {
+      // Stable: keys that compare equal keep the order of first appearance.
+      order.sort { areInIncreasingOrder(keys[$0], keys[$1]) }
+    }
+    return (
+      Array2D(sections: order.map { Array2D.Section(metadata: keys[$0], items: ids[$0]) }),
+      Array2D(sections: order.map { Array2D.Section(metadata: keys[$0], items: elements[$0]) })
+    )
+  }
+
+  private func check(_ offset: Int, limit: Int) {
+    if offset < 0 || offset >= limit { operatorIndexOutOfRange(offset, count: records.count) }
+  }
+}
