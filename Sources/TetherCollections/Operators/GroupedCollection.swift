@@ -33,7 +33,9 @@ extension SignalProtocol {
   /// between the old and the new grouping, following the source's patch for identity: an element
   /// is the same element as long as the source moves or updates it, whatever its value, so
   /// - an element whose update changes its key moves to the other section (one item move across
-  ///   sections, and an update when its value changed), not a delete and an insert;
+  ///   sections, and an update when its value changed), not a delete and an insert; only a move
+  ///   into a section that appears in the same changeset is a delete and an insert, as UIKit
+  ///   cannot move a row into a section it inserts in the same batch;
   /// - a group that appears is a section insert, one that empties a section delete, and sections
   ///   whose place in `sectionOrder` changes move;
   /// - an updated element that stays in its section is an update, a source move is an item move
