@@ -15,9 +15,10 @@ final class GroupedCollectionBindingTests: XCTestCase {
       var batches = 0
       var moves = 0
       withSeeds(0..<30) { seed, rng in
-        let array = MutableObservableArray((0..<Int.random(in: 0...12, using: &rng)).map { _ in
-          Int.random(in: 0..<40, using: &rng)
-        })
+        let array = MutableObservableArray(
+          (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+            Int.random(in: 0..<40, using: &rng)
+          })
         let sortedKeys = Bool.random(using: &rng)
         let key: @Sendable (Int) -> Int = { $0 % 5 }
         let view = BatchUpdateValidatingView<Int>()

@@ -50,7 +50,7 @@ extension SignalProtocol {
   /// ```
   ///
   /// - Parameters:
-  ///   - key: The section an element belongs to; called once per inserted or updated element,
+  ///   - key: The section an element belongs to; called for each inserted or updated element,
   ///     outside any lock.
   ///   - sectionOrder: The order of the sections.
   /// - Complexity: O(n + s log s) per changeset over n elements in s sections (the grouping is
@@ -81,6 +81,7 @@ struct GroupedState<Key: Hashable, Element> {
   private var records: [Record] = []
   private var nextID = 0
   private var groupedIDs: Array2D<Key, Int>?
+  private var grouped = Array2D<Key, Element>()
 
   init(sectionOrder: GroupedSectionOrder<Key>) {
     self.sectionOrder = sectionOrder
@@ -94,7 +95,14 @@ struct GroupedState<Key: Hashable, Element> {
       records = changeset.collection.map { makeRecord($0, key: key) }
       let (ids, elements) = group()
       groupedIDs = ids
+      grouped = elements
       return .reload(elements)
+    }
+    if changeset.patch.count == 1, case .update(let offset, let element) = changeset.patch[0],
+      changeset.collection.count == records.count,
+      let output = updateInPlace(at: offset, with: element, key: key)
+    {
+      return output
     }
     var updated: Set<Int> = []
     for operation in changeset.patch {
@@ -122,6 +130,7 @@ struct GroupedState<Key: Hashable, Element> {
     }
     let (ids, elements) = group()
     groupedIDs = ids
+    grouped = elements
     let diff = ids.diff(
       from: oldIDs,
       sectionIdentifiedBy: { $0 },
@@ -130,6 +139,49 @@ struct GroupedState<Key: Hashable, Element> {
       isItemEqual: { id, _ in !updated.contains(id) }
     )
     return TreeChangeset(collection: elements, diff: diff)
+  }
+
+  /// The output of a changeset that only updates one element, made without regrouping: an update
+  /// in place, or a move to the element's place in another section followed by an update there.
+  /// `nil` (nothing changed) when the sections themselves would change: a section appears or
+  /// empties, or the element was or becomes the first of its section, which can reorder sections.
+  ///
+  /// - Complexity: O(n) key comparisons at worst, no regrouping and no diff.
+  private mutating func updateInPlace(
+    at offset: Int,
+    with element: Element,
+    key: (Element) -> Key
+  ) -> TreeChangeset<Array2D<Key, Element>>? {
+    check(offset, limit: records.count)
+    guard var ids = groupedIDs.take() else { return nil }
+    defer { groupedIDs = ids }
+    let record = records[offset]
+    let newKey = key(element)
+    guard let section = ids.sections.firstIndex(where: { $0.metadata == record.key }),
+      let item = ids.sections[section].items.firstIndex(of: record.id)
+    else { return nil }
+    let node = TreeNode<Array2DElement<Key, Element>>(.item(element))
+    if newKey == record.key {
+      records[offset].element = element
+      grouped.sections[section].items[item] = element
+      return TreeChangeset(collection: grouped, patch: [.update(at: [section, item], newElement: node)])
+    }
+    guard item > 0, let target = ids.sections.firstIndex(where: { $0.metadata == newKey }) else { return nil }
+    var targetItem = 0
+    for other in records[..<offset] where other.key == newKey { targetItem += 1 }
+    guard targetItem > 0 else { return nil }
+    records[offset].key = newKey
+    records[offset].element = element
+    ids.sections[section].items.remove(at: item)
+    ids.sections[target].items.insert(record.id, at: targetItem)
+    grouped.sections[section].items.remove(at: item)
+    grouped.sections[target].items.insert(element, at: targetItem)
+    return TreeChangeset(
+      collection: grouped,
+      patch: [
+        .move(from: [section, item], to: [target, targetItem]),
+        .update(at: [target, targetItem], newElement: node),
+      ])
   }
 
   private mutating func makeRecord(_ element: Element, key: (Element) -> Key) -> Record {

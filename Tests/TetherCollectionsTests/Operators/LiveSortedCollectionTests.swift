@@ -21,7 +21,8 @@ final class LiveSortedCollectionTests: XCTestCase {
     orderings.send({ ($0 % 2, $0) < ($1 % 2, $1) })
 
     let outputs = recorder.elements
-    XCTAssertEqual(outputs.map(\.collection), [[1, 2, 3, 4, 5], [2, 4, 1, 3, 5], [2, 4, 6, 1, 3, 5], [2, 4, 6, 1, 3, 5]])
+    XCTAssertEqual(
+      outputs.map(\.collection), [[1, 2, 3, 4, 5], [2, 4, 1, 3, 5], [2, 4, 6, 1, 3, 5], [2, 4, 6, 1, 3, 5]])
     XCTAssertEqual(outputs.map(\.isReload), [true, false, false, false])
     XCTAssertEqual(outputs[1].diff.inserts + outputs[1].diff.deletes + outputs[1].diff.updates, [])
     XCTAssertEqual(outputs[1].diff.moves.count, 2, "\(outputs[1].diff)")
