@@ -55,7 +55,9 @@ extension SignalProtocol {
   ///   - sectionOrder: The order of the sections.
   /// - Complexity: O(n + s log s) per changeset over n elements in s sections (the grouping is
   ///   rebuilt and diffed), plus O(n) per source operation at worst to follow the source order. A
-  ///   reload costs n calls of `key`.
+  ///   changeset that updates one element, keeping or changing its key, without a section
+  ///   appearing, emptying or moving, skips the regrouping: O(n) key comparisons at worst and
+  ///   O(s) copying. A reload costs n calls of `key`.
   public func groupedCollection<C: Collection & SendableMetatype, Key: Hashable & SendableMetatype>(
     by key: @escaping @Sendable (C.Element) -> Key,
     sectionOrder: GroupedSectionOrder<Key> = .firstAppearance
