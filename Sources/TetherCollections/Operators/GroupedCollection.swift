@@ -145,8 +145,8 @@ struct GroupedState<Key: Hashable, Element> {
 
   /// The output of a changeset that only updates one element, made without regrouping: an update
   /// in place, or a move to the element's place in another section followed by an update there.
-  /// `nil` (nothing changed) when the sections themselves would change: a section appears or
-  /// empties, or the element was or becomes the first of its section, which can reorder sections.
+  /// `nil` (nothing changed) when the sections themselves would change: a section appears,
+  /// empties or moves (when the element was or becomes the first of its section).
   ///
   /// - Complexity: O(n) key comparisons at worst, no regrouping and no diff.
   private mutating func updateInPlace(
@@ -168,10 +168,16 @@ struct GroupedState<Key: Hashable, Element> {
       grouped.sections[section].items[item] = element
       return TreeChangeset(collection: grouped, patch: [.update(at: [section, item], newElement: node)])
     }
-    guard item > 0, let target = ids.sections.firstIndex(where: { $0.metadata == newKey }) else { return nil }
+    guard ids.sections[section].items.count > 1,
+      let target = ids.sections.firstIndex(where: { $0.metadata == newKey })
+    else { return nil }
     var targetItem = 0
     for other in records[..<offset] where other.key == newKey { targetItem += 1 }
-    guard targetItem > 0 else { return nil }
+    // Only a change of a section's first element can change the order of the sections.
+    if item == 0 || targetItem == 0 {
+      let keys = ids.sections.map(\.metadata)
+      guard sectionsStayInOrder(keys, around: [section, target], movingOffset: offset, to: newKey) else { return nil }
+    }
     records[offset].key = newKey
     records[offset].element = element
     ids.sections[section].items.remove(at: item)
@@ -184,6 +190,30 @@ struct GroupedState<Key: Hashable, Element> {
         .move(from: [section, item], to: [target, targetItem]),
         .update(at: [target, targetItem], newElement: node),
       ])
+  }
+
+  /// Whether the sections with `keys` stay in `sectionOrder` around the sections at `changed` once
+  /// the element at source offset `offset` has the key `newKey`.
+  ///
+  /// - Complexity: O(n) key comparisons per neighbouring pair.
+  private func sectionsStayInOrder(
+    _ keys: [Key], around changed: [Int], movingOffset offset: Int, to newKey: Key
+  ) -> Bool {
+    func firstOffset(_ key: Key) -> Int {
+      records.indices.first { ($0 == offset ? newKey : records[$0].key) == key } ?? records.count
+    }
+    func inOrder(_ first: Int, _ second: Int) -> Bool {
+      if let areInIncreasingOrder = sectionOrder.areInIncreasingOrder {
+        if areInIncreasingOrder(keys[first], keys[second]) { return true }
+        if areInIncreasingOrder(keys[second], keys[first]) { return false }
+      }
+      return firstOffset(keys[first]) < firstOffset(keys[second])
+    }
+    for index in changed {
+      if index > 0, !inOrder(index - 1, index) { return false }
+      if index + 1 < keys.count, !inOrder(index, index + 1) { return false }
+    }
+    return true
   }
 
   private mutating func makeRecord(_ element: Element, key: (Element) -> Key) -> Record {
