@@ -166,7 +166,10 @@ struct GroupedState<Key: Hashable, Element> {
     if newKey == record.key {
       records[offset].element = element
       grouped.sections[section].items[item] = element
-      return TreeChangeset(collection: grouped, patch: [.update(at: [section, item], newElement: node)])
+      // Both forms: deriving a diff from a patch walks the tree.
+      return TreeChangeset(
+        collection: grouped, patch: [.update(at: [section, item], newElement: node)],
+        diff: OrderedCollectionDiff(updates: [[section, item]]))
     }
     guard ids.sections[section].items.count > 1,
       let target = ids.sections.firstIndex(where: { $0.metadata == newKey })
@@ -189,7 +192,9 @@ struct GroupedState<Key: Hashable, Element> {
       patch: [
         .move(from: [section, item], to: [target, targetItem]),
         .update(at: [target, targetItem], newElement: node),
-      ])
+      ],
+      diff: OrderedCollectionDiff(
+        updates: [[section, item]], moves: [(from: [section, item], to: [target, targetItem])]))
   }
 
   /// Whether the sections with `keys` stay in `sectionOrder` around the sections at `changed` once
