@@ -84,6 +84,11 @@ struct GroupedState<Key: Hashable, Element> {
   private var nextID = 0
   private var groupedIDs: Array2D<Key, Int>?
   private var grouped = Array2D<Key, Element>()
+  /// A small integer per distinct key, and the records' keys as those integers, in source order:
+  /// built on the first single-element key change after a regrouping, so that finding an
+  /// element's place in its new section is a scan of integers.
+  private var classOfKey: [Key: Int] = [:]
+  private var keyClasses: [Int]?
 
   init(sectionOrder: GroupedSectionOrder<Key>) {
     self.sectionOrder = sectionOrder
@@ -95,6 +100,7 @@ struct GroupedState<Key: Hashable, Element> {
   ) -> TreeChangeset<Array2D<Key, Element>> {
     guard let oldIDs = groupedIDs, !changeset.isReload else {
       records = changeset.collection.map { makeRecord($0, key: key) }
+      keyClasses = nil
       let (ids, elements) = group()
       groupedIDs = ids
       grouped = elements
@@ -106,6 +112,7 @@ struct GroupedState<Key: Hashable, Element> {
     {
       return output
     }
+    keyClasses = nil
     var updated: Set<Int> = []
     for operation in changeset.patch {
       switch operation {
@@ -174,8 +181,13 @@ struct GroupedState<Key: Hashable, Element> {
     guard ids.sections[section].items.count > 1,
       let target = ids.sections.firstIndex(where: { $0.metadata == newKey })
     else { return nil }
-    var targetItem = 0
-    for other in records[..<offset] where other.key == newKey { targetItem += 1 }
+    if keyClasses == nil { classifyKeys() }
+    guard let targetClass = classOfKey[newKey] else { return nil }
+    let targetItem = keyClasses!.withUnsafeBufferPointer { classes in
+      var count = 0
+      for index in 0..<offset where classes[index] == targetClass { count += 1 }
+      return count
+    }
     // Only a change of a section's first element can change the order of the sections.
     if item == 0 || targetItem == 0 {
       let keys = ids.sections.map(\.metadata)
@@ -183,6 +195,7 @@ struct GroupedState<Key: Hashable, Element> {
     }
     records[offset].key = newKey
     records[offset].element = element
+    keyClasses![offset] = targetClass
     ids.sections[section].items.remove(at: item)
     ids.sections[target].items.insert(record.id, at: targetItem)
     grouped.sections[section].items.remove(at: item)
@@ -219,6 +232,24 @@ struct GroupedState<Key: Hashable, Element> {
       if index + 1 < keys.count, !inOrder(index, index + 1) { return false }
     }
     return true
+  }
+
+  /// Numbers the distinct keys of the records and lists the records' keys as those numbers.
+  ///
+  /// - Complexity: O(n) hashing.
+  private mutating func classifyKeys() {
+    classOfKey = [:]
+    var classes: [Int] = []
+    classes.reserveCapacity(records.count)
+    for record in records {
+      if let known = classOfKey[record.key] {
+        classes.append(known)
+      } else {
+        classes.append(classOfKey.count)
+        classOfKey[record.key] = classOfKey.count
+      }
+    }
+    keyClasses = classes
   }
 
   private mutating func makeRecord(_ element: Element, key: (Element) -> Key) -> Record {
