@@ -13,6 +13,7 @@ public enum PlaygroundPages {
     .array2D,
     .setsAndDictionaries,
     .collectionOperators,
+    .liveFilters,
     .dataSources,
     .liveList,
     .customBinder,

@@ -90,6 +90,48 @@ struct FilterState<Element> {
     map.build(flags.indices) { flags[$0] }
   }
 
+  /// Filters `collection` (the source as of the last changeset received) again with a new
+  /// predicate, as a changeset of the filtered array: the elements that leave are deletes, the
+  /// ones that come in are inserts; the others keep their order, so there are no moves.
+  ///
+  /// - Complexity: O(n) plus n calls of `isIncluded` for n source elements.
+  mutating func refilter<C: Collection<Element>>(
+    _ collection: C,
+    isIncluded: (Element) -> Bool
+  ) -> OrderedCollectionChangeset<[Element]> {
+    guard hasState else {
+      reload(collection, isIncluded: isIncluded)
+      return .reload(filtered)
+    }
+    var oldFlags: [Bool] = []
+    oldFlags.reserveCapacity(map.count)
+    map.forEach { oldFlags.append(map.isFlagged($0)) }
+    guard oldFlags.count == collection.count else {
+      operatorCountMismatch(patchLeavesCount: oldFlags.count, collectionCount: collection.count)
+    }
+    var newFlags: [Bool] = []
+    newFlags.reserveCapacity(oldFlags.count)
+    var rebuilt: [Element] = []
+    var diff = OrderedCollectionDiff<Int>()
+    var oldOffset = 0
+    for (element, wasIncluded) in zip(collection, oldFlags) {
+      let included = isIncluded(element)
+      newFlags.append(included)
+      switch (wasIncluded, included) {
+      case (true, false): diff.deletes.append(oldOffset)
+      case (false, true): diff.inserts.append(rebuilt.count)
+      default: break
+      }
+      if wasIncluded { oldOffset += 1 }
+      if included { rebuilt.append(element) }
+    }
+    ids.removeAll()
+    for _ in newFlags.indices { _ = ids.make() }
+    map.build(newFlags.indices) { newFlags[$0] }
+    filtered = rebuilt
+    return OrderedCollectionChangeset(collection: filtered, diff: diff)
+  }
+
   private mutating func rebuildFiltered<C: Collection<Element>>(from collection: C) {
     var rebuilt: [Element] = []
     rebuilt.reserveCapacity(map.flaggedCount)

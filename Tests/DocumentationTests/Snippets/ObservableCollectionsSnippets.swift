@@ -234,6 +234,56 @@ final class ObservableCollectionsSnippetTests: XCTestCase {
     bag.dispose()
   }
 
+  func testLiveFilter() {
+    // snippet: observable-collections-live-filter
+    let bag = DisposeBag()
+    let names = MutableObservableArray(["Ada", "Alan", "Grace", "Linus"])
+    let searchText = Property("")
+    names.filterCollection(by: searchText) { name, text in
+      text.isEmpty || name.lowercased().contains(text.lowercased())
+    }
+    .observeNext { print($0) }.dispose(in: bag)
+    searchText.value = "a"
+    searchText.value = "al"
+    names.append("Alice")
+    // snippet-end
+    XCTAssertEqual(
+      printed.lines,
+      [
+        #"reload ["Ada", "Alan", "Grace", "Linus"]"#,
+        #"["Ada", "Alan", "Grace"] diff D[3] I[] U[] M[] patch [delete(3)]"#,
+        #"["Alan"] diff D[0, 2] I[] U[] M[] patch [delete(2), delete(0)]"#,
+        #"["Alan", "Alice"] diff D[] I[1] U[] M[] patch [insert(Alice, at: 1)]"#,
+      ]
+    )
+    bag.dispose()
+  }
+
+  func testGroupedCollection() {
+    // snippet: observable-collections-grouped
+    let bag = DisposeBag()
+    let chores = MutableObservableArray([
+      ObservableCollectionsChore(title: "dishes", priority: 2),
+      ObservableCollectionsChore(title: "laundry", priority: 1),
+      ObservableCollectionsChore(title: "taxes", priority: 2),
+    ])
+    chores.groupedCollection(by: \.priority, sectionOrder: .ascending)
+      .observeNext { changeset in
+        let sections = changeset.collection.sections
+        print(
+          sections.map { "\($0.metadata): \($0.items.map(\.title).joined(separator: ", "))" }.joined(separator: "; "))
+        if !changeset.isReload { print(changeset.diff) }
+      }
+      .dispose(in: bag)
+    chores[2] = ObservableCollectionsChore(title: "taxes", priority: 1)
+    // snippet-end
+    XCTAssertEqual(
+      printed.lines,
+      ["1: laundry; 2: dishes, taxes", "1: laundry, taxes; 2: dishes", "D[] I[] U[[1, 1]] M[[1, 1]→[0, 1]]"]
+    )
+    bag.dispose()
+  }
+
   func testDiffingASignalOfArrays() {
     // snippet: observable-collections-diff
     let bag = DisposeBag()

@@ -47,6 +47,30 @@ struct SortedOrder<Element> {
     sorted = byRank.map { elements[$0] }
   }
 
+  /// Sorts the records again by a new ordering (ordered sources), as a changeset of the sorted
+  /// array whose diff only moves elements: the old and new orders are diffed by record, so only
+  /// the elements that changed relative order move.
+  ///
+  /// - Complexity: O(n log n) comparisons, plus an O(n) expected diff.
+  mutating func resort(by areInIncreasingOrder: (Element, Element) -> Bool) -> OrderedCollectionChangeset<[Element]> {
+    var sourceOffsets = [Int](repeating: 0, count: values.count)
+    var elements: [Element] = []
+    elements.reserveCapacity(count)
+    sourceOrder.forEach { id in
+      sourceOffsets[id] = elements.count
+      elements.append(values[id]!)
+    }
+    var oldOrder: [Int] = []
+    oldOrder.reserveCapacity(count)
+    sortedOrder.forEach { oldOrder.append(sourceOffsets[$0]) }
+    // A reload gives record `i` to source offset `i`, so the new sorted order is in offsets too.
+    reload(elements, by: areInIncreasingOrder)
+    var newOrder: [Int] = []
+    newOrder.reserveCapacity(count)
+    sortedOrder.forEach { newOrder.append($0) }
+    return OrderedCollectionChangeset(collection: sorted, diff: newOrder.diff(from: oldOrder))
+  }
+
   /// The record at source offset `offset` (ordered sources).
   func record(atSourceOffset offset: Int) -> Int {
     sourceOrder.id(at: offset)

@@ -1,0 +1,103 @@
+import TetherChangesets
+import TetherSignals
+
+extension SignalProtocol {
+  /// Keeps the elements of each ordered changeset that satisfy the latest predicate of
+  /// `predicates`, as changesets of the filtered array; a new predicate filters the elements again
+  /// and emits the difference.
+  ///
+  /// This is the search-box filter: wrapping `filterCollection(_:)` in `flatMapLatest` reloads
+  /// the whole list on every keystroke, this emits real diffs instead.
+  /// - A source changeset is translated as `filterCollection(_:)` does, with the latest predicate:
+  ///   the first one filtered, and every source reload, is a reload, and each later one becomes
+  ///   the matching inserts, deletes, updates and moves of the filtered array.
+  /// - A new predicate emits one changeset, never a reload: the elements that no longer pass are
+  ///   deletes and the ones that now pass are inserts (an empty changeset when none change). The
+  ///   filtered elements keep their source order, so there are no moves.
+  /// - Until the first predicate arrives nothing is emitted (as `combineLatest`): the source is
+  ///   remembered, and the first predicate emits a reload of it filtered. `predicates` is observed
+  ///   before the receiver, so a property, whose current value comes at once, filters the very
+  ///   first changeset.
+  ///
+  /// Each observation keeps its own index map and predicate. The two signals may emit on
+  /// different threads: their values are handled one at a time, in the order they arrive, and
+  /// the predicates run outside any lock. Fails or completes when the receiver does; when
+  /// `predicates` completes the last predicate stays.
+  ///
+  /// ```swift
+  /// let predicates = Property<@Sendable (Task) -> Bool>({ _ in true })
+  /// let shown = tasks.filterCollection(by: predicates)
+  /// predicates.value = { $0.isDone }  // the open tasks leave the output as deletes
+  /// ```
+  ///
+  /// - Parameter predicates: The predicates; each says whether an element belongs in the output.
+  /// - Complexity: O(k log n) per source changeset of k operations over n source elements (see
+  ///   `filterCollection(_:)`); O(n) and n calls of the predicate for a new predicate.
+  public func filterCollection<C: Collection & SendableMetatype, Predicates: SignalProtocol>(
+    by predicates: Predicates
+  ) -> Signal<OrderedCollectionChangeset<[C.Element]>, Error>
+  where
+    Element == OrderedCollectionChangeset<C>,
+    Predicates.Element == @Sendable (C.Element) -> Bool,
+    Predicates.Error == Never
+  {
+    withLiveSubscriberState(controlledBy: predicates, { LiveFilterState<C>() }) { state, input in
+      state.receive(input)
+    }
+  }
+
+  /// Keeps the elements of each ordered changeset that match the current value of `query`, and
+  /// filters them again, emitting the difference, whenever `query` changes.
+  ///
+  /// The same as `filterCollection(by:)` with a predicate made of each value of `query`; see it
+  /// for what is emitted and when. A property's current value comes at once, so the first source
+  /// changeset is already filtered by it.
+  ///
+  /// ```swift
+  /// let searchText = Property("")
+  /// let results = names.filterCollection(by: searchText) { name, text in
+  ///   text.isEmpty || name.localizedCaseInsensitiveContains(text)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - query: The query, for example the text of a search box.
+  ///   - isIncluded: Whether an element belongs in the output for a value of the query.
+  /// - Complexity: O(k log n) per source changeset of k operations over n source elements; O(n)
+  ///   and n calls of `isIncluded` for each new value of `query`.
+  public func filterCollection<C: Collection & SendableMetatype, Query: PropertyProtocol>(
+    by query: Query,
+    _ isIncluded: @escaping @Sendable (C.Element, Query.Value) -> Bool
+  ) -> Signal<OrderedCollectionChangeset<[C.Element]>, Error>
+  where Element == OrderedCollectionChangeset<C>, Query.Value: Sendable {
+    let predicates = query.map { value -> @Sendable (C.Element) -> Bool in
+      { isIncluded($0, value) }
+    }
+    return filterCollection(by: predicates)
+  }
+}
+
+/// One `filterCollection(by:)` observation: the filter state, the latest predicate and the source
+/// collection it filters again when the predicate changes.
+struct LiveFilterState<C: Collection> {
+  private var filter = FilterState<C.Element>()
+  private var predicate: (@Sendable (C.Element) -> Bool)?
+  private var source: C?
+
+  init() {}
+
+  mutating func receive(
+    _ input: LiveInput<OrderedCollectionChangeset<C>, @Sendable (C.Element) -> Bool>
+  ) -> OrderedCollectionChangeset<[C.Element]>? {
+    switch input {
+    case .changeset(let changeset):
+      source = changeset.collection
+      guard let predicate else { return nil }
+      return filter.receive(changeset, isIncluded: predicate)
+    case .control(let newPredicate):
+      predicate = newPredicate
+      guard let source else { return nil }
+      return filter.refilter(source, isIncluded: newPredicate)
+    }
+  }
+}
