@@ -7,10 +7,10 @@ cd "$(dirname "$0")/.."
 
 scratch=.build-docs
 graphs="$scratch/symbol-graphs"
-rm -rf "$graphs" "$scratch/umbrella-graphs"
+# A clean build every time, so every module emits its symbol graph (removing only part of the
+# scratch folder leaves SwiftPM with outputs it cannot reload on the next run).
+rm -rf "$scratch"
 mkdir -p "$graphs" "$scratch/umbrella-graphs"
-# A clean build of the target, so every module emits its symbol graph.
-rm -rf "$scratch/debug/Tether.build"
 swift build --scratch-path "$scratch" --target Tether \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 # The umbrella's graphs hold every re-exported symbol, as an app importing Tether sees them.

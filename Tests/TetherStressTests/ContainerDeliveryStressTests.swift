@@ -249,24 +249,28 @@ final class ContainerDeliveryStressTests: XCTestCase {
     let gate = DispatchSemaphore(value: 0)
     let arrayLast = LastValue<[Int]>()
     let binsLast = LastValue<Array2D<String, StressBinItem>>()
+    // Each observer says when it blocks, so the test mutates only once both deliverers are held.
+    let arrayBlocked = AtomicBool(false)
+    let binsBlocked = AtomicBool(false)
     let arrayObservation = numbers.observeNext { changeset in
-      if changeset.collection == [1] { gate.wait() }
+      if changeset.collection == [1] {
+        arrayBlocked.store(true, ordering: .releasing)
+        gate.wait()
+      }
       arrayLast.set(changeset.collection)
     }
     let binsObservation = bins.observeNext { changeset in
-      if changeset.collection.numberOfItems(inSection: 0) == 1 { gate.wait() }
+      if changeset.collection.numberOfItems(inSection: 0) == 1 {
+        binsBlocked.store(true, ordering: .releasing)
+        gate.wait()
+      }
       binsLast.set(changeset.collection)
     }
     let blocked = DispatchGroup()
     DispatchQueue.global().async(group: blocked) { numbers.append(1) }
     DispatchQueue.global().async(group: blocked) { bins.update(element: StressBinItem(id: 1, value: 1)) }
-    while arrayLast.get() != [] || binsLast.get() == nil { sched_yield() }
-    // Both deliverers are (or are about to be) blocked; these mutations are queued behind them.
-    var spins = 0
-    while spins < 1_000 {
-      spins += 1
-      sched_yield()
-    }
+    while !arrayBlocked.load(ordering: .acquiring) || !binsBlocked.load(ordering: .acquiring) { sched_yield() }
+    // Both deliverers are blocked inside their observers; these mutations are queued behind them.
     numbers.append(2)
     bins.update(element: StressBinItem(id: 2, value: 2))
     let waited = AtomicBool(false)
@@ -276,7 +280,7 @@ final class ContainerDeliveryStressTests: XCTestCase {
       bins.waitUntilDelivered()
       waited.store(true, ordering: .releasing)
     }
-    spins = 0
+    var spins = 0
     while spins < 10_000 {
       spins += 1
       sched_yield()

@@ -50,9 +50,11 @@ final class LoadingAndBindingStressTests: XCTestCase {
   /// starts, and every observer ends with the loaded value.
   func testConcurrentFirstObservationsStartOneLoad() {
     for _ in 0..<50 {
-      let loads = Shared<[PassthroughSubject<LoadingState<Int, Failure>, Never>]>([])
+      // A replaying load: the loader publishes its subject before the property subscribes, so
+      // the sender may finish first.
+      let loads = Shared<[ReplaySubject<LoadingState<Int, Failure>, Never>]>([])
       let property = LoadingProperty<Int, Failure> {
-        let subject = PassthroughSubject<LoadingState<Int, Failure>, Never>()
+        let subject = ReplaySubject<LoadingState<Int, Failure>, Never>(bufferSize: 1)
         loads.withLock { $0.append(subject) }
         return subject.toSignal()
       }
