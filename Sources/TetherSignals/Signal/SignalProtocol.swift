@@ -18,9 +18,16 @@ public protocol SignalProtocol<Element, Error>: Sendable {
 
 extension SignalProtocol {
   /// The receiver as a plain ``Signal``.
+  ///
+  /// The signal of a ``PassthroughSubject``, ``ReplaySubject`` or ``ReplayOneSubject`` does not
+  /// keep the subject alive (nobody could send to it through the signal anyway); observers of the
+  /// signal are released when the subject is, as observers of the subject are.
   @inlinable
   public func toSignal() -> Signal<Element, Error> {
     if let signal = self as? Signal<Element, Error> { return signal }
+    if let subject = self as? any SubjectCoreSignalSource, let signal = subject.coreSignal as? Signal<Element, Error> {
+      return signal
+    }
     return Signal(unsafeSubscribe: { observer in self.observe(with: observer) })
   }
 

@@ -232,6 +232,20 @@ final class OperatorLifetimeTests: XCTestCase {
       ("pausable(by:)", 2, { $0[0].pausable(by: $0[1].map { $0 > 0 }) }),
       ("prefix(while:)", 1, { $0[0].prefix(while: { $0 < 5 }) }),
       ("drop(while:)", 1, { $0[0].drop(while: { $0 < 5 }) }),
+      ("dropFirst(for:on:)", 1, { $0[0].dropFirst(for: 1, on: scheduler) }),
+      ("mapToResult()", 1, { $0[0].mapToResult().map { (try? $0.get()) ?? 0 }.castError() }),
+      ("getValues()", 1, { $0[0].map { Result<Int, OperatorError>.success($0) }.getValues() }),
+      ("tryMap(_:)", 1, { $0[0].tryMap { .success($0) } }),
+      ("breakpoint", 1, { $0[0].breakpoint(receiveOutput: { _ in false }) }),
+      (
+        "repeat(when:)", 2,
+        { subjects in
+          let inner = subjects[1].suppressError(logging: false)
+          return subjects[0].repeat(when: { _ in inner })
+        }
+      ),
+      ("retry(_:)", 1, { $0[0].retry(2) }),
+      ("retry(when:)", 2, { $0[0].retry(when: $0[1].suppressError(logging: false)) }),
     ]
     for (name, inputs, makeChain) in chains {
       assertReleased(inputs: inputs, sending: false, firing: scheduler, name, makeChain)
@@ -269,6 +283,43 @@ final class OperatorLifetimeTests: XCTestCase {
       XCTAssertNil(weakSource, end)
       XCTAssertNil(weakTrigger, end)
       XCTAssertNil(weakMarker, end)
+    }
+  }
+
+  /// The subject's owner drops it without ending it and the observation's disposable is dropped:
+  /// `retry` must not keep the subject (and so the observer) alive through the signal it observes
+  /// again.
+  func testRetryReleasesASubjectItsOwnerDropped() {
+    for retries in ["retry(2)", "retry(2) after a retried failure", "retry(when:)"] {
+      weak var weakMarker: Marker?
+      weak var weakSource: Subject?
+      do {
+        let marker = Marker()
+        weakMarker = marker
+        let source = Subject()
+        weakSource = source
+        // A producer must capture the subject's signal, not the subject, for the subject to go.
+        let sourceSignal = source.toSignal()
+        let attempts = EventRecorder<Void, Never>()
+        let failingOnce = Signal<Int, OperatorError> { observer in
+          attempts.record(.next(()))
+          guard attempts.elements.count > 1 else {
+            observer.receive(completion: .failure(OperatorError(1)))
+            return NonDisposable.instance
+          }
+          return sourceSignal.observe { observer.on($0) }
+        }
+        let retried: Signal<Int, OperatorError>
+        switch retries {
+        case "retry(2)": retried = source.retry(2)
+        case "retry(when:)": retried = source.retry(when: PassthroughSubject<Void, Never>())
+        default: retried = failingOnce.retry(2)
+        }
+        _ = retried.observe { _ in withExtendedLifetime(marker) {} }
+        source.send(1)
+      }
+      XCTAssertNil(weakSource, retries)
+      XCTAssertNil(weakMarker, retries)
     }
   }
 
