@@ -20,8 +20,12 @@ extension SignalProtocol {
   /// The receiver as a plain ``Signal``.
   ///
   /// The signal of a ``PassthroughSubject``, ``ReplaySubject`` or ``ReplayOneSubject`` does not
-  /// keep the subject alive (nobody could send to it through the signal anyway); observers of the
-  /// signal are released when the subject is, as observers of the subject are.
+  /// keep the subject alive (nobody could send to it through the signal anyway). When the subject
+  /// goes away, the signal's observers, like the subject's, are released without receiving anything
+  /// more: no completion is sent. An observer that subscribes to the signal after that receives
+  /// what the subject would replay (its buffered elements, then its terminal event if it had ended)
+  /// and nothing more; its observation has ended when `observe` returns. The signal of any other
+  /// receiver, a ``Property`` included, holds the receiver.
   @inlinable
   public func toSignal() -> Signal<Element, Error> {
     if let signal = self as? Signal<Element, Error> { return signal }

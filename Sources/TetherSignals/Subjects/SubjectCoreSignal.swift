@@ -8,7 +8,8 @@
 ///
 /// A signal made this way behaves as the subject would for every observer: once the subject is
 /// gone nobody can send to its core, so new observers get what the core replays (buffered
-/// elements, the terminal event) and then nothing, as they would from the subject.
+/// elements, the terminal event) and are ended at once rather than registered (registered, they
+/// would be tied to the core in a cycle nothing breaks).
 @usableFromInline
 internal protocol SubjectCoreSignalSource {
   /// A ``Signal`` observing the subject's core without holding the subject, as `Any` so that

@@ -323,6 +323,99 @@ final class OperatorLifetimeTests: XCTestCase {
     }
   }
 
+  /// A subject's signal does not keep the subject; observed (again, by `retry`) after the subject
+  /// went away, it gives what the subject would have (the replay) and leaves no cycle between the
+  /// operator and the observation it keeps.
+  func testASubjectsSignalObservedAfterTheSubjectWentAwayReplaysAndReleasesItsObserver() {
+    weak var weakMarker: Marker?
+    let recorder = EventRecorder<Int, Never>()
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let signal: Signal<Int, Never>
+      do {
+        let subject = ReplaySubject<Int, Never>(bufferSize: 2)
+        subject.send(1)
+        subject.send(2)
+        signal = subject.retry(1).map { $0 }
+      }
+      _ = signal.observe { event in
+        withExtendedLifetime(marker) {}
+        recorder.record(event)
+      }
+      _ = signal.observe { _ in withExtendedLifetime(marker) {} }
+    }
+    XCTAssertEqual(recorder.elements, [1, 2])
+    XCTAssertNil(weakMarker)
+  }
+
+  /// Observed after its subject went away, a subject's signal gives what the subject replays
+  /// (its buffered elements, and its terminal event if it had ended) and then nothing more, and
+  /// ends the observation at once, releasing the observer even while its disposable is kept.
+  func testASubjectsSignalObservedAfterTheSubjectWentAwayReplaysThenEndsTheObservation() {
+    /// Sends 1, 2, 3 (and the completion if `ends`) and returns the subject's signal.
+    func signal<S: SubjectProtocol<Int, OperatorError>>(of subject: S, ending ends: Bool) -> Signal<Int, OperatorError>
+    {
+      for element in 1...3 { subject.send(element) }
+      if ends { subject.send(completion: .finished) }
+      return subject.toSignal()
+    }
+    let subjects: [(String, [Int], (Bool) -> Signal<Int, OperatorError>)] = [
+      ("PassthroughSubject", [], { signal(of: PassthroughSubject(), ending: $0) }),
+      ("ReplaySubject", [2, 3], { signal(of: ReplaySubject(bufferSize: 2), ending: $0) }),
+      ("ReplayOneSubject", [3], { signal(of: ReplayOneSubject(), ending: $0) }),
+    ]
+    for (name, expected, makeSignal) in subjects {
+      for ends in [false, true] {
+        weak var weakMarker: Marker?
+        let recorder = EventRecorder<Int, OperatorError>()
+        var disposable: (any Disposable)?
+        do {
+          let marker = Marker()
+          weakMarker = marker
+          disposable = makeSignal(ends).observe { event in
+            withExtendedLifetime(marker) {}
+            recorder.record(event)
+          }
+        }
+        XCTAssertEqual(recorder.elements, expected, "\(name), ended: \(ends)")
+        XCTAssertEqual(recorder.isCompleted, ends, "\(name), ended: \(ends)")
+        XCTAssertNil(weakMarker, "\(name), ended: \(ends)")
+        disposable?.dispose()
+      }
+    }
+  }
+
+  /// An observer that joins while an event is being delivered and before the subject goes away
+  /// hears what was sent before the subject went away, as the observers registered earlier do.
+  func testAnObserverJoiningBeforeTheSubjectWentAwayHearsWhatWasSentBefore() {
+    final class Owner: @unchecked Sendable {  // Safe: only used on the test's thread.
+      var subject: ReplayOneSubject<Int, Never>? = ReplayOneSubject()
+      var lateObservation: (any Disposable)?
+    }
+    let owner = Owner()
+    owner.subject?.send(1)
+    let signal = owner.subject!.toSignal()
+    let late = EventRecorder<Int, Never>()
+    let early = EventRecorder<Int, Never>()
+    // The replay of 1 is delivered by this `observe` call, which holds the core but not the
+    // subject, so the subject can go away during the delivery.
+    let earlyObservation = signal.observe { event in
+      early.record(event)
+      guard event.element == 1 else { return }
+      // Queued behind the replay of 1, in this order: the join, the 2, the detach.
+      owner.lateObservation = signal.observe(with: late.observer)
+      owner.subject?.send(2)
+      owner.subject = nil
+    }
+    XCTAssertNil(owner.subject)
+    XCTAssertEqual(early.elements, [1, 2])
+    XCTAssertEqual(late.elements, [1, 2])
+    XCTAssertFalse(late.isCompleted)
+    earlyObservation.dispose()
+    owner.lateObservation?.dispose()
+  }
+
   func testAConnectedPublishReleasesItsObserversWhenTheSourceGoesAway() {
     weak var weakMarker: Marker?
     do {
