@@ -17,7 +17,7 @@ final class DeprecatedSpellingsTests: XCTestCase {
   func testOperatorsForwardToTheirNewNames() {
     let source = Signal<Int, Never>(sequence: [1, 1, 2, 3, 3, 4])
     let pairs = legacy.operators(source)
-    XCTAssertEqual(pairs.count, 12)
+    XCTAssertEqual(pairs.count, 13)
     for (name, old, new) in pairs {
       XCTAssertEqual(events(old), events(new), name)
     }
@@ -195,6 +195,7 @@ private struct ReactiveKitAndBondSpellings: LegacySpellings {
       ("concat(with:)", source.concat(with: Signal(just: 9)), source.append(Signal(just: 9))),
       ("distinctUntilChanged()", source.distinctUntilChanged(), source.removeDuplicates()),
       ("distinct()", source.distinct(), source.removeDuplicates()),
+      ("skip(interval:)", source.skip(interval: 3600), source.dropFirst(for: 3600)),
     ]
   }
 

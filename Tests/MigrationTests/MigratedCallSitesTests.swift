@@ -203,6 +203,25 @@ final class MigratedCallSitesTests: XCTestCase {
     XCTAssertTrue(produced.isCompleted)
   }
 
+  func testTimedDropAndResults() {
+    let scheduler = VirtualTimeScheduler()
+    let subject = PassthroughSubject<String, Never>()
+    let recorder = EventRecorder<Int, ParseFailure>()
+    _ = recorder.observe(
+      subject
+        .dropFirst(for: 1, on: scheduler)  // skip(interval: 1)
+        .tryMap { Int($0).map { .success($0) } ?? .failure(ParseFailure()) }
+    )
+    subject.send("1")
+    scheduler.advance(by: 2)
+    subject.send("2")
+    subject.send("x")
+    XCTAssertEqual(recorder.events, [.next(2), .failed(ParseFailure())])
+    let results = EventRecorder<Result<Int, ParseFailure>, Never>()
+    _ = results.observe(Signal<Int, ParseFailure>.failed(ParseFailure()).mapToResult())
+    XCTAssertEqual(results.elements, [.failure(ParseFailure())])
+  }
+
   func testMakers() {
     let just = EventRecorder<Int, Never>()
     _ = just.observe(Signal<Int, Never>(just: 1))  // Signal.just(1)
@@ -268,3 +287,5 @@ final class Shared<Value>: @unchecked Sendable {
     return body(&value)
   }
 }
+
+private struct ParseFailure: Error, Equatable {}

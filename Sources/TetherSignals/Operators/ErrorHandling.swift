@@ -100,6 +100,10 @@ extension SignalProtocol {
   /// Emits the elements of every attempt. Completes when an attempt completes; fails with the last
   /// attempt's error once the retries are used up. `retry(0)` is the receiver unchanged.
   /// Attempts that fail synchronously are retried in a loop, not recursively.
+  ///
+  /// The observation holds the receiver in order to observe it again, but not a subject behind it
+  /// (see ``toSignal()``): when a subject's owner lets it go without ending it, the observer is
+  /// released even if the observation's disposable was dropped without being disposed.
   @inlinable
   public func retry(_ times: Int) -> Signal<Element, Error> {
     tetherPrecondition(times >= 0, "retry(_:) requires a non-negative number of retries (got \(times))")

@@ -7,10 +7,10 @@ extension SignalProtocol {
   /// If `trigger` completes before emitting, the signal fails with the error waiting for it
   /// (ReactiveKit then never ends). `shouldRetry` runs outside any lock.
   ///
-  /// Like ReactiveKit, the observation holds the receiver in order to observe it again, so a
-  /// receiver that holds its observers (a subject) is kept alive, with the observer, until it ends
-  /// or the observation is disposed. A receiver and a trigger that both act synchronously retry
-  /// recursively, one stack frame per attempt.
+  /// The observation holds the receiver and the trigger in order to observe them again, but not a
+  /// subject behind them (see ``toSignal()``): when a subject's owner lets it go without ending it,
+  /// the observer is released (ReactiveKit keeps it). A receiver and a trigger that both act
+  /// synchronously retry recursively, one stack frame per attempt.
   ///
   /// - Parameters:
   ///   - trigger: Observed anew after each retried failure; its first element retries.
@@ -21,6 +21,7 @@ extension SignalProtocol {
     if shouldRetry: @escaping @Sendable (Error) -> Bool = { _ in true }
   ) -> Signal<Element, Error> where Trigger.Error == Never {
     let upstream = toSignal()
+    let trigger = trigger.toSignal()
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(RetryWhenMachine<Element, Error>(), observer: observer)
       @Sendable func observeAttempt(_ id: Int) {

@@ -151,3 +151,11 @@ extension SignalProtocol {
     replaceNils(with: replacement)
   }
 }
+
+extension SignalProtocol {
+  /// ReactiveKit's older name for ``dropFirst(for:on:)``.
+  @available(*, deprecated, renamed: "dropFirst(for:)")
+  public func skip(interval seconds: Double) -> Signal<Element, Error> {
+    dropFirst(for: seconds)
+  }
+}

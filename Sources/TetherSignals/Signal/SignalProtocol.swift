@@ -18,9 +18,20 @@ public protocol SignalProtocol<Element, Error>: Sendable {
 
 extension SignalProtocol {
   /// The receiver as a plain ``Signal``.
+  ///
+  /// The signal of a ``PassthroughSubject``, ``ReplaySubject`` or ``ReplayOneSubject`` does not
+  /// keep the subject alive (nobody could send to it through the signal anyway). When the subject
+  /// goes away, the signal's observers, like the subject's, receive what was sent before and are
+  /// then released: no completion is sent. An observer that subscribes to the signal after that
+  /// receives what the subject would replay (its buffered elements, then its terminal event if it
+  /// had ended), and its observation then ends. The signal of any other receiver, a ``Property``
+  /// included, holds the receiver.
   @inlinable
   public func toSignal() -> Signal<Element, Error> {
     if let signal = self as? Signal<Element, Error> { return signal }
+    if let subject = self as? any SubjectCoreSignalSource, let signal = subject.coreSignal as? Signal<Element, Error> {
+      return signal
+    }
     return Signal(unsafeSubscribe: { observer in self.observe(with: observer) })
   }
 

@@ -21,6 +21,11 @@
 /// after the subject ended receives only the terminal event (as in Combine; ReactiveKit sends it
 /// nothing, which leaves `for await` loops hanging).
 ///
+/// When the subject is deinitialized, its observers receive what was sent before and are then
+/// released: as in ReactiveKit, no completion is sent (a ``Property`` sends one). Send a terminal
+/// event first if observers must learn that the stream ended. The subject's
+/// ``SignalProtocol/toSignal()`` does not keep it alive.
+///
 /// Disposing one of n observers costs O(1); each observation costs about 70 bytes plus the
 /// observer closure.
 public final class PassthroughSubject<Element, Error: Swift.Error>: SubjectProtocol, @unchecked Sendable {

@@ -1,7 +1,7 @@
 /// A subject that replays its latest element, and its terminal event if it has ended, to every new
 /// observer: a ``ReplaySubject`` with a buffer of one.
 ///
-/// Delivery, thread safety and misuse behave as for ``PassthroughSubject``.
+/// Delivery, thread safety, misuse and deinitialization behave as for ``PassthroughSubject``.
 public final class ReplayOneSubject<Element, Error: Swift.Error>: SubjectProtocol, @unchecked Sendable {
   // Safe: the only stored property is the immutable core, which guards its own state.
   @usableFromInline internal let core = SubjectCore<Element, Error>(bufferSize: 1)

@@ -1,9 +1,9 @@
 /// A subject that replays its last `bufferSize` elements, and its terminal event if it has ended, to
 /// every new observer.
 ///
-/// Delivery, thread safety and misuse behave as for ``PassthroughSubject``. A new observer receives
-/// the elements as of its place in the subject's serial delivery order, so it sees every element
-/// exactly once: the replayed ones, then the live ones.
+/// Delivery, thread safety, misuse and deinitialization behave as for ``PassthroughSubject``. A new
+/// observer receives the elements as of its place in the subject's serial delivery order, so it
+/// sees every element exactly once: the replayed ones, then the live ones.
 public final class ReplaySubject<Element, Error: Swift.Error>: SubjectProtocol, @unchecked Sendable {
   // Safe: the only stored property is the immutable core, which guards its own state.
   @usableFromInline internal let core: SubjectCore<Element, Error>

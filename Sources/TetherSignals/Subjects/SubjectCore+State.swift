@@ -100,19 +100,28 @@ extension SubjectCore {
     }
   }
 
-  /// Adds a joining observer (unless the core has ended) and returns what to replay to it.
+  /// Adds a joining observer and returns what to replay to it. When the core has ended or its
+  /// owner went away, the observer is not added: it gets the replay (and the terminal event, if
+  /// any) and is then ended, as the observers registered at that point were.
   @inlinable
   internal func join(_ subscription: Sub, _ shared: inout Shared) -> Work {
     guard !subscription.isDisposed else { return .nothing }
-    if items.terminal == nil { add(subscription, to: &shared) }
-    if items.replay.isEmpty && items.terminal == nil { return .nothing }
-    return .replay(subscription, ContiguousArray(items.replay.storage[items.replay.head...]), items.terminal)
+    let registers = items.terminal == nil && !items.isDetached
+    if registers {
+      add(subscription, to: &shared)
+      if items.replay.isEmpty { return .nothing }
+    }
+    let elements = ContiguousArray(items.replay.storage[items.replay.head...])
+    return .replay(subscription, elements, items.terminal, ends: !registers)
   }
 
   /// Unregisters every subscription without an event and returns them; the caller ends them
   /// (``SubscriptionBase/markEnded()``, which releases their observers) once the lock is released.
   @usableFromInline
   internal func detach(_ shared: inout Shared) -> ContiguousArray<SubscriptionBase> {
+    // Set here, in the delivery order, so an observer that joined before the owner went away still
+    // hears what was sent before.
+    items.isDetached = true
     let detached = shared.slots
     for subscription in detached {
       subscription.slot = -1

@@ -40,7 +40,9 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     case idle
     case nothing
     case deliver(Event, ContiguousArray<SubscriptionBase>)
-    case replay(Sub, ContiguousArray<Element>, Event?)
+    /// Replay `elements`, then the terminal event if any, to a joining observer; end the
+    /// subscription afterwards if `ends` (it was not registered).
+    case replay(Sub, ContiguousArray<Element>, Event?, ends: Bool)
     /// Hand delivery to the successor parked on this parker, and return.
     case handOff(Parker)
     /// Park until the current deliverer hands over, then deliver.
@@ -62,6 +64,11 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     @usableFromInline internal var replay = FIFOQueue<Element>()
     /// The owner's current value (``Property`` keeps it here to share the lock).
     @usableFromInline internal var current: Element?
+    /// The owner went away and its observers were detached (``detachAll()``, in the delivery
+    /// order). Nobody can send any more, so a later observer (through a signal that holds only the
+    /// core) gets the replay and is ended, not registered: registered, it would be tied to the core
+    /// in a cycle that nothing breaks.
+    @usableFromInline internal var isDetached = false
 
     @inlinable
     internal init() {}
@@ -186,7 +193,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     let subscription = Sub(observer: observer, core: self)
     let thread = currentThreadID()
     let work: Work = shared.withLock { shared in
-      if !shared.isDelivering && items.replay.isEmpty && items.terminal == nil {
+      if !shared.isDelivering && items.replay.isEmpty && items.terminal == nil && !items.isDetached {
         add(subscription, to: &shared)  // nothing to replay: no need to become the deliverer
         return .idle
       }
@@ -255,15 +262,15 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         for subscription in detached { subscription.markEnded() }
       case .deliver(let event, let slots):
         deliver(event, to: slots)
-      case .replay(let subscription, let elements, let terminal):
+      case .replay(let subscription, let elements, let terminal, let ends):
         for element in elements {
           guard !subscription.isDisposed else { break }
           subscription.observer(.next(joinTransform?(element) ?? element))
         }
         if let terminal, !subscription.isDisposed {
           subscription.observer(terminal)
-          subscription.markEnded()
         }
+        if ends { subscription.markEnded() }
       }
       let wakeups: [Parker]?
       (work, wakeups) = shared.withLock { shared in

@@ -137,6 +137,29 @@ final class SignalsAndPropertiesSnippetTests: XCTestCase {
     XCTAssertEqual(printed.lines, ["scan: [0, 5, 15, 35]", "buffer: [[1, 2], [3, 4]]", "removeDuplicates: [1, 10]"])
   }
 
+  func testReactiveKitOperators() {
+    // snippet: signals-and-properties-reactivekit-operators
+    enum ReadingError: Error { case notANumber }
+    var cancellables = Set<AnyCancellable>()
+    let readings = PassthroughSubject<String, Never>()
+    let latest = readings.replay(limit: 1)
+    let connection = latest.connect()
+    readings.send("1")  // kept for the observer that comes next
+    latest
+      .tryMap { Int($0).map { .success($0) } ?? .failure(ReadingError.notANumber) }
+      .pairwise()
+      .sink(
+        receiveCompletion: { if case .failure = $0 { print("not a number") } },
+        receiveValue: { print("pair: \($0)") }
+      )
+      .store(in: &cancellables)
+    readings.send("2")
+    readings.send("x")
+    connection.dispose()
+    // snippet-end
+    XCTAssertEqual(printed.lines, ["pair: (1, 2)", "not a number"])
+  }
+
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // Signal(asyncSequence:)
   func testAsyncBridges() async {
     // snippet: signals-and-properties-async

@@ -232,6 +232,20 @@ final class OperatorLifetimeTests: XCTestCase {
       ("pausable(by:)", 2, { $0[0].pausable(by: $0[1].map { $0 > 0 }) }),
       ("prefix(while:)", 1, { $0[0].prefix(while: { $0 < 5 }) }),
       ("drop(while:)", 1, { $0[0].drop(while: { $0 < 5 }) }),
+      ("dropFirst(for:on:)", 1, { $0[0].dropFirst(for: 1, on: scheduler) }),
+      ("mapToResult()", 1, { $0[0].mapToResult().map { (try? $0.get()) ?? 0 }.castError() }),
+      ("getValues()", 1, { $0[0].map { Result<Int, OperatorError>.success($0) }.getValues() }),
+      ("tryMap(_:)", 1, { $0[0].tryMap { .success($0) } }),
+      ("breakpoint", 1, { $0[0].breakpoint(receiveOutput: { _ in false }) }),
+      (
+        "repeat(when:)", 2,
+        { subjects in
+          let inner = subjects[1].suppressError(logging: false)
+          return subjects[0].repeat(when: { _ in inner })
+        }
+      ),
+      ("retry(_:)", 1, { $0[0].retry(2) }),
+      ("retry(when:)", 2, { $0[0].retry(when: $0[1].suppressError(logging: false)) }),
     ]
     for (name, inputs, makeChain) in chains {
       assertReleased(inputs: inputs, sending: false, firing: scheduler, name, makeChain)
@@ -270,6 +284,136 @@ final class OperatorLifetimeTests: XCTestCase {
       XCTAssertNil(weakTrigger, end)
       XCTAssertNil(weakMarker, end)
     }
+  }
+
+  /// The subject's owner drops it without ending it and the observation's disposable is dropped:
+  /// `retry` must not keep the subject (and so the observer) alive through the signal it observes
+  /// again.
+  func testRetryReleasesASubjectItsOwnerDropped() {
+    for retries in ["retry(2)", "retry(2) after a retried failure", "retry(when:)"] {
+      weak var weakMarker: Marker?
+      weak var weakSource: Subject?
+      do {
+        let marker = Marker()
+        weakMarker = marker
+        let source = Subject()
+        weakSource = source
+        // A producer must capture the subject's signal, not the subject, for the subject to go.
+        let sourceSignal = source.toSignal()
+        let attempts = EventRecorder<Void, Never>()
+        let failingOnce = Signal<Int, OperatorError> { observer in
+          attempts.record(.next(()))
+          guard attempts.elements.count > 1 else {
+            observer.receive(completion: .failure(OperatorError(1)))
+            return NonDisposable.instance
+          }
+          return sourceSignal.observe { observer.on($0) }
+        }
+        let retried: Signal<Int, OperatorError>
+        switch retries {
+        case "retry(2)": retried = source.retry(2)
+        case "retry(when:)": retried = source.retry(when: PassthroughSubject<Void, Never>())
+        default: retried = failingOnce.retry(2)
+        }
+        _ = retried.observe { _ in withExtendedLifetime(marker) {} }
+        source.send(1)
+      }
+      XCTAssertNil(weakSource, retries)
+      XCTAssertNil(weakMarker, retries)
+    }
+  }
+
+  /// A subject's signal does not keep the subject; observed (again, by `retry`) after the subject
+  /// went away, it gives what the subject would have (the replay) and leaves no cycle between the
+  /// operator and the observation it keeps.
+  func testASubjectsSignalObservedAfterTheSubjectWentAwayReplaysAndReleasesItsObserver() {
+    weak var weakMarker: Marker?
+    let recorder = EventRecorder<Int, Never>()
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let signal: Signal<Int, Never>
+      do {
+        let subject = ReplaySubject<Int, Never>(bufferSize: 2)
+        subject.send(1)
+        subject.send(2)
+        signal = subject.retry(1).map { $0 }
+      }
+      _ = signal.observe { event in
+        withExtendedLifetime(marker) {}
+        recorder.record(event)
+      }
+      _ = signal.observe { _ in withExtendedLifetime(marker) {} }
+    }
+    XCTAssertEqual(recorder.elements, [1, 2])
+    XCTAssertNil(weakMarker)
+  }
+
+  /// Observed after its subject went away, a subject's signal gives what the subject replays
+  /// (its buffered elements, and its terminal event if it had ended) and then nothing more, and
+  /// ends the observation at once, releasing the observer even while its disposable is kept.
+  func testASubjectsSignalObservedAfterTheSubjectWentAwayReplaysThenEndsTheObservation() {
+    /// Sends 1, 2, 3 (and the completion if `ends`) and returns the subject's signal.
+    func signal<S: SubjectProtocol<Int, OperatorError>>(of subject: S, ending ends: Bool) -> Signal<Int, OperatorError>
+    {
+      for element in 1...3 { subject.send(element) }
+      if ends { subject.send(completion: .finished) }
+      return subject.toSignal()
+    }
+    let subjects: [(String, [Int], (Bool) -> Signal<Int, OperatorError>)] = [
+      ("PassthroughSubject", [], { signal(of: PassthroughSubject(), ending: $0) }),
+      ("ReplaySubject", [2, 3], { signal(of: ReplaySubject(bufferSize: 2), ending: $0) }),
+      ("ReplayOneSubject", [3], { signal(of: ReplayOneSubject(), ending: $0) }),
+    ]
+    for (name, expected, makeSignal) in subjects {
+      for ends in [false, true] {
+        weak var weakMarker: Marker?
+        let recorder = EventRecorder<Int, OperatorError>()
+        var disposable: (any Disposable)?
+        do {
+          let marker = Marker()
+          weakMarker = marker
+          disposable = makeSignal(ends).observe { event in
+            withExtendedLifetime(marker) {}
+            recorder.record(event)
+          }
+        }
+        XCTAssertEqual(recorder.elements, expected, "\(name), ended: \(ends)")
+        XCTAssertEqual(recorder.isCompleted, ends, "\(name), ended: \(ends)")
+        XCTAssertNil(weakMarker, "\(name), ended: \(ends)")
+        disposable?.dispose()
+      }
+    }
+  }
+
+  /// An observer that joins while an event is being delivered and before the subject goes away
+  /// hears what was sent before the subject went away, as the observers registered earlier do.
+  func testAnObserverJoiningBeforeTheSubjectWentAwayHearsWhatWasSentBefore() {
+    final class Owner: @unchecked Sendable {  // Safe: only used on the test's thread.
+      var subject: ReplayOneSubject<Int, Never>? = ReplayOneSubject()
+      var lateObservation: (any Disposable)?
+    }
+    let owner = Owner()
+    owner.subject?.send(1)
+    let signal = owner.subject!.toSignal()
+    let late = EventRecorder<Int, Never>()
+    let early = EventRecorder<Int, Never>()
+    // The replay of 1 is delivered by this `observe` call, which holds the core but not the
+    // subject, so the subject can go away during the delivery.
+    let earlyObservation = signal.observe { event in
+      early.record(event)
+      guard event.element == 1 else { return }
+      // Queued behind the replay of 1, in this order: the join, the 2, the detach.
+      owner.lateObservation = signal.observe(with: late.observer)
+      owner.subject?.send(2)
+      owner.subject = nil
+    }
+    XCTAssertNil(owner.subject)
+    XCTAssertEqual(early.elements, [1, 2])
+    XCTAssertEqual(late.elements, [1, 2])
+    XCTAssertFalse(late.isCompleted)
+    earlyObservation.dispose()
+    owner.lateObservation?.dispose()
   }
 
   func testAConnectedPublishReleasesItsObserversWhenTheSourceGoesAway() {
