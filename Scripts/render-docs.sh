@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Renders the DocC catalog (Sources/Tether/Tether.docc) to a static website with the toolchain's
+# own `docc`: `swift package generate-documentation` needs the swift-docc-plugin package, and the
+# library takes no package dependency. The symbols are those of the umbrella module, as an app
+# importing Tether sees them. Scripts/check-docs.sh stays the gate (it fails on any DocC warning);
+# this script only renders, warnings included.
+#
+#   Scripts/render-docs.sh [OUTPUT-DIR]      # default .build/docs/site
+#   HOSTING_BASE_PATH=tether Scripts/render-docs.sh   # for a site served under /tether/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+output=${1:-.build/docs/site}
+scratch=.build/docs/scratch
+graphs="$scratch/symbol-graphs"
+umbrella="$scratch/umbrella-graphs"
+rm -rf "$graphs" "$umbrella" "$output"
+mkdir -p "$graphs" "$umbrella" "$(dirname "$output")"
+# The umbrella target alone is rebuilt, so that it emits its graphs even when nothing changed.
+rm -rf "$scratch/debug/Tether.build"
+swift build --scratch-path "$scratch" --target Tether \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+# The umbrella's graphs hold every re-exported symbol.
+cp "$graphs"/Tether.symbols.json "$graphs"/Tether@*.symbols.json "$umbrella/"
+
+hosting=()
+if [[ -n "${HOSTING_BASE_PATH:-}" ]]; then hosting=(--hosting-base-path "$HOSTING_BASE_PATH"); fi
+docc convert Sources/Tether/Tether.docc \
+  --additional-symbol-graph-dir "$umbrella" \
+  --fallback-display-name Tether --fallback-bundle-identifier tether \
+  --transform-for-static-hosting "${hosting[@]}" \
+  --output-path "$output" >/dev/null
+
+site=$(cd "$output" && pwd)
+echo "Documentation site written to $site"
+if [[ -n "${HOSTING_BASE_PATH:-}" ]]; then
+  echo "Publish the folder's contents at /${HOSTING_BASE_PATH#/}/ on a static host."
+else
+  echo "To read it: python3 -m http.server --directory $site 8000, then open"
+  echo "http://localhost:8000/documentation/tether (any static host serves the folder as it is)."
+fi
