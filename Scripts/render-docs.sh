@@ -14,7 +14,15 @@ output=${1:-.build/docs/site}
 scratch=.build/docs/scratch
 graphs="$scratch/symbol-graphs"
 umbrella="$scratch/umbrella-graphs"
-rm -rf "$graphs" "$umbrella" "$output"
+# Replace an earlier site, but never a folder that holds something else.
+if [[ -e "$output" && -n "$(ls -A "$output" 2>/dev/null)" ]]; then
+  if [[ ! -f "$output/index.html" || ! -d "$output/data/documentation" ]]; then
+    echo "render-docs: $output exists and is not a DocC site; choose an empty or new folder" >&2
+    exit 1
+  fi
+  rm -rf "$output"
+fi
+rm -rf "$graphs" "$umbrella"
 mkdir -p "$graphs" "$umbrella" "$(dirname "$output")"
 # The umbrella target alone is rebuilt, so that it emits its graphs even when nothing changed.
 rm -rf "$scratch/debug/Tether.build"
