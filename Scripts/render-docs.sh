@@ -24,10 +24,16 @@ if [[ -e "$output" && -n "$(ls -A "$output" 2>/dev/null)" ]]; then
 fi
 rm -rf "$graphs" "$umbrella"
 mkdir -p "$graphs" "$umbrella" "$(dirname "$output")"
-# The umbrella target alone is rebuilt, so that it emits its graphs even when nothing changed.
-rm -rf "$scratch/debug/Tether.build"
-swift build --scratch-path "$scratch" --target Tether \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+# The umbrella is compiled again, so it emits its symbol graphs even when nothing changed. Its
+# outputs are removed, not its build folder: SwiftPM writes the folder's output-file map only when
+# it plans the build, and an unchanged package is not planned again, so the build would fail.
+rm -f "$scratch"/debug/Tether.build/*.o "$scratch/debug/Modules/Tether.swiftmodule"
+if ! swift build --scratch-path "$scratch" --target Tether \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >"$scratch/build.log" 2>&1; then
+  cat "$scratch/build.log" >&2
+  echo "render-docs: the build failed (above)" >&2
+  exit 1
+fi
 # The umbrella's graphs hold every re-exported symbol.
 cp "$graphs"/Tether.symbols.json "$graphs"/Tether@*.symbols.json "$umbrella/"
 
