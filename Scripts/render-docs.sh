@@ -42,7 +42,7 @@ if [[ -n "${HOSTING_BASE_PATH:-}" ]]; then hosting=(--hosting-base-path "$HOSTIN
 docc convert Sources/Tether/Tether.docc \
   --additional-symbol-graph-dir "$umbrella" \
   --fallback-display-name Tether --fallback-bundle-identifier tether \
-  --transform-for-static-hosting "${hosting[@]}" \
+  --transform-for-static-hosting ${hosting[@]+"${hosting[@]}"} \
   --output-path "$output" >/dev/null
 
 site=$(cd "$output" && pwd)
