@@ -19,9 +19,8 @@ final class TerminalSharingTests: XCTestCase {
   private static let inputLines = 6
 
   func testTheListAndTheTypedCommandsShareTheTerminalUncorrupted() throws {
-    let pane = try TmuxPane(
-      command: [try Self.probe().path, "\(Self.inputLines)"], columns: Self.columns, rows: Self.rows)
-    defer { pane.kill() }
+    let pane = try Self.startProbe(thenShell: true)
+    defer { pane.end() }
 
     var typed = ["> "]
     try expectScreen(pane, list: ["alpha", "beta", "gamma"], input: typed, "the first draw")
@@ -54,19 +53,43 @@ final class TerminalSharingTests: XCTestCase {
 
     try pane.type("quit")
     try pane.pressEnter()
-    try pane.waitUntil("the probe to exit", timeout: 10) { try pane.format("#{pane_dead}") == "1" }
-    XCTAssertEqual(try pane.format("#{pane_dead_status}"), "0", "the probe exits normally")
+    try pane.waitUntil("the probe to end", timeout: 10) { try pane.capture(rows: Self.rows).contains(Self.ended) }
     XCTAssertEqual(try pane.format("#{alternate_on}"), "0", "close() leaves the alternate screen")
   }
 
+  func testTheListChangesWhileALineIsBeingTypedAndTheLineStaysWhole() throws {
+    let pane = try Self.startProbe(thenShell: false)
+    defer { pane.end() }
+
+    try expectScreen(pane, list: ["alpha", "beta", "gamma"], input: ["> "], "the first draw")
+    try pane.type("hold add delta")
+    try pane.pressEnter()
+    try pane.type("half a li")
+    let typed = ["> hold add delta", "> half a li"]
+    try expectScreen(pane, list: ["alpha", "beta", "gamma"], input: typed, "a line half typed")
+
+    // The held insert is applied now, with the cursor in the middle of the typed line: the view
+    // must draw the list and put the cursor back exactly there.
+    try pane.signalProcess(SIGUSR1)
+    try expectScreen(pane, list: ["alpha", "beta", "gamma", "delta"], input: typed, "the list changed under it")
+    try pane.type("ne")
+    try expectScreen(
+      pane, list: ["alpha", "beta", "gamma", "delta"], input: ["> hold add delta", "> half a line"],
+      "the rest of the line typed where it left off")
+    try pane.pressEnter()
+    try expectScreen(
+      pane, list: ["alpha", "beta", "gamma", "delta"],
+      input: [
+        "> hold add delta", "> half a line",
+        "commands: add TEXT, hold add TEXT, remove INDEX, update INDEX TEXT, quit, exit",
+        "> ",
+      ],
+      "the program read the whole line")
+  }
+
   func testAProgramThatExitsWithoutClosingTheViewGetsTheTerminalBack() throws {
-    // A shell stays in the pane after the probe, as the user's would, so the terminal's state
-    // (which tmux resets when a pane dies) can be read after the probe ended.
-    let probe = try Self.probe().path.replacingOccurrences(of: "'", with: "'\\''")
-    let pane = try TmuxPane(
-      command: ["/bin/sh", "-c", "'\(probe)' \(Self.inputLines); echo probe ended; exec sleep 60"],
-      columns: Self.columns, rows: Self.rows)
-    defer { pane.kill() }
+    let pane = try Self.startProbe(thenShell: true)
+    defer { pane.end() }
 
     try expectScreen(pane, list: ["alpha", "beta", "gamma"], input: ["> "], "the first draw")
     XCTAssertEqual(
@@ -75,11 +98,29 @@ final class TerminalSharingTests: XCTestCase {
       "the program's region")
     try pane.type("exit")
     try pane.pressEnter()
-    try pane.waitUntil("the probe to end", timeout: 10) { try pane.capture(rows: Self.rows).contains("probe ended") }
+    try pane.waitUntil("the probe to end", timeout: 10) { try pane.capture(rows: Self.rows).contains(Self.ended) }
     XCTAssertEqual(try pane.format("#{alternate_on}"), "0", "the exit handler leaves the alternate screen")
     XCTAssertEqual(
       try pane.format("#{scroll_region_upper} #{scroll_region_lower}"), "0 \(Self.rows - 1)",
       "and resets the scroll region to the whole screen")
+  }
+
+  /// What the shell prints in the pane when the probe ended normally (see `startProbe`).
+  private static let ended = "probe ended with status 0"
+
+  /// A pane running the probe, with `inputLines` lines for its input. With `thenShell`, a shell
+  /// stays in the pane after the probe, as the user's would, and prints ``ended`` when the probe
+  /// exited normally, so the terminal's state can be read after that (tmux resets part of it when
+  /// a pane dies). Without, the pane's process is the probe itself, so it can be signalled.
+  private static func startProbe(thenShell: Bool) throws -> TmuxPane {
+    let probe = try Self.probe().path
+    guard thenShell else {
+      return try TmuxPane(command: [probe, "\(inputLines)"], columns: columns, rows: rows)
+    }
+    let quoted = "'" + probe.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return try TmuxPane(
+      command: ["/bin/sh", "-c", "\(quoted) \(inputLines) && echo '\(ended)'; exec sleep 60"],
+      columns: columns, rows: rows)
   }
 
   /// Waits until the pane shows exactly `list` (as the view indents rows) on its top lines, blank
@@ -141,13 +182,23 @@ private final class TmuxPane {
       .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     guard let found else { throw XCTSkip("tmux is not installed") }
     tmux = found
-    let shellCommand = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    // The shell tmux starts the command with replaces itself with it, so the pane's process is it.
+    let shellCommand =
+      "exec "
+      + command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
       .joined(separator: " ")
     // No user configuration; the pane stays after the probe exits, so its status can be read.
     _ = try run([
       "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", shellCommand, ";",
       "set-option", "-g", "remain-on-exit", "on",
     ])
+  }
+
+  /// Sends `signal` to the pane's process.
+  func signalProcess(_ signal: Int32) throws {
+    guard let pid = pid_t(try format("#{pane_pid}")), kill(pid, signal) == 0 else {
+      throw Failure.tmux("cannot signal the pane's process")
+    }
   }
 
   /// Types `text` literally (no Enter).
@@ -187,7 +238,7 @@ private final class TmuxPane {
   }
 
   /// Ends the session and its server (the probe with it).
-  func kill() {
+  func end() {
     _ = try? run(["kill-server"])
   }
 
