@@ -85,6 +85,13 @@ let package = Package(
       dependencies: ["TetherChangesets", "TetherCollections", "TetherSignals"],
       path: "Tests/TrapProbe"
     ),
+    // An interactive program sharing the terminal with a TerminalListView; TerminalSharingTests
+    // drives it in tmux (not a product).
+    .executableTarget(
+      name: "tether-terminal-probe",
+      dependencies: ["TetherCollections", "TetherDataSources"],
+      path: "Tests/TerminalProbe"
+    ),
 
     .testTarget(
       name: "TetherSignalsTests",

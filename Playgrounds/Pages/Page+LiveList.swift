@@ -57,8 +57,9 @@ private func liveListPage(_ out: Transcript) {
   binding.dispose()
 
   out.print()
-  out.say("In ANSI mode the same view writes cursor moves, line inserts and deletes, and colors;")
-  out.say("here one change is written with the escape character shown as ^[.")
+  out.say("In ANSI mode the same view takes the top of the alternate screen and leaves the bottom")
+  out.say("lines to the program (its prompt, what the user types); here one change is written with")
+  out.say("the escape character shown as ^[.")
   var ansiText = ""
   let terminal = TerminalListView(mode: .ansi, width: 40) { ansiText += $0 }
   let letters = Property(OrderedCollectionChangeset(reloading: ["a", "b", "c"]))
@@ -66,6 +67,7 @@ private func liveListPage(_ out: Transcript) {
   ansiText = ""
   letters.value = OrderedCollectionChangeset(collection: ["a", "x", "c"], diff: .init(inserts: [1], deletes: [1]))
   out.print(ansiText.replacingOccurrences(of: "\u{1B}", with: "^[").replacingOccurrences(of: "\n", with: "\\n"))
-  out.say("(go up 2 lines, delete the line, come back; make room, go up, insert a line, write x in")
-  out.say("green, come back) - only the changed line is touched.")
+  out.say("(save the cursor, go to line 2, clear it, write x in green, restore the cursor) - only the")
+  out.say("changed line is touched, by its place on the screen, so the program's own output cannot")
+  out.say("shift the list.")
 }

@@ -62,15 +62,22 @@ final class TerminalListViewTests: XCTestCase {
     }
   }
 
-  func testANSIModeWritesLineInsertsDeletesAndHighlights() {
+  /// Moves to the start of screen line `row` (1-based) and clears it, as the view rewrites a line.
+  private static func line(_ row: Int) -> String { "\u{1B}[\(row);1H\u{1B}[2K" }
+  /// The view's rewrites, between saving the program's cursor and restoring it.
+  private static func rewrite(_ text: String) -> String { "\u{1B}7" + text + "\u{1B}8" }
+
+  func testANSIModeOwnsARegionOfTheAlternateScreenAndRewritesOnlyChangedLines() {
     MainActor.assumeIsolated {
       var grid = Grid(sectionsWithItems: [("L", ["a", "b", "c"])])
-      let (view, changes, output) = Self.bound(grid, mode: .ansi)
+      let (view, changes, output) = Self.bound(grid, mode: .ansi, height: 6)
       XCTAssertTrue(view.isANSI)
       XCTAssertEqual(
         output.text,
-        "\u{1B}[J\u{1B}[2K\u{1B}[1m[L]\u{1B}[0m\n\u{1B}[2K  a\n\u{1B}[2K  b\n\u{1B}[2K  c\n",
-        "a first reload clears below the cursor and prints every line"
+        "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[6;6r"
+          + "\u{1B}[1;1H\u{1B}[1m[L]\u{1B}[0m\u{1B}[2;1H  a\u{1B}[3;1H  b\u{1B}[4;1H  c" + "\u{1B}[6;1H",
+        "the first draw takes the alternate screen, makes line 6 the program's scroll region, draws the"
+          + " list on lines 1-4 and leaves the cursor on line 6"
       )
       let patch: [OrderedCollectionOperation<Node, IndexPath>] = [
         .delete(at: [0, 1]), .insert(Node(.item("x")), at: [0, 0]),
@@ -78,16 +85,62 @@ final class TerminalListViewTests: XCTestCase {
       grid.apply(patch)
       output.text = ""
       changes.value = TreeChangeset(collection: grid, patch: patch)
-      // 4 lines shown, cursor on line 4: delete line 2 ("  b"), then make room and insert "  x" at line 1.
       XCTAssertEqual(
         output.text,
-        "\u{1B}[2F\u{1B}[M\u{1B}[1E"
-          + "\n\u{1B}[3F\u{1B}[L\u{1B}[2K\u{1B}[1;32m  x\u{1B}[0m\u{1B}[3E"
+        Self.rewrite(Self.line(2) + "\u{1B}[1;32m  x\u{1B}[0m" + Self.line(3) + "  a"),
+        "lines 2 and 3 changed and are rewritten by position, the header and c are not; the cursor goes back"
       )
       output.text = ""
       view.clearHighlights()
-      XCTAssertEqual(output.text, "\u{1B}[3F\u{1B}[2K  x\u{1B}[3E", "only the highlighted line is redrawn")
+      XCTAssertEqual(output.text, Self.rewrite(Self.line(2) + "  x"), "only the highlighted line is redrawn")
+      output.text = ""
+      view.clearHighlights()
+      XCTAssertEqual(output.text, "", "nothing changed, nothing is written")
       XCTAssertEqual(view.lines, ["[L]", "  x", "  a", "  c"])
+    }
+  }
+
+  func testInputLinesSetTheProgramsRegionAndCloseGivesTheScreenBack() {
+    MainActor.assumeIsolated {
+      let output = Output()
+      let view = TerminalListView(mode: .ansi, width: 20, height: 6, inputLines: 3) { output.text += $0 }
+      let items = Property(OrderedCollectionChangeset(reloading: ["a"]))
+      items.bind(to: view, cellType: TerminalTextCell.self) { cell, item in cell.text = item }
+      XCTAssertEqual(
+        output.text,
+        "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[4;6r\u{1B}[1;1H  a\u{1B}[4;1H",
+        "lines 4-6 are the program's, the list has lines 1-3"
+      )
+      output.text = ""
+      view.close()
+      XCTAssertEqual(output.text, "\u{1B}[r\u{1B}[?1049l", "the scroll region is reset and the main screen back")
+      output.text = ""
+      view.close()
+      XCTAssertEqual(output.text, "", "closing twice writes nothing")
+      items.value = OrderedCollectionChangeset(collection: ["a", "b"], diff: .init(inserts: [1]))
+      XCTAssertEqual(
+        output.text,
+        "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[4;6r\u{1B}[1;1H  a\u{1B}[2;1H\u{1B}[1;32m  b\u{1B}[0m\u{1B}[4;1H",
+        "the next change takes the screen again and draws the whole list"
+      )
+    }
+  }
+
+  func testAReloadRewritesEveryLineOfTheRegion() {
+    MainActor.assumeIsolated {
+      let output = Output()
+      let view = TerminalListView(mode: .ansi, width: 20, height: 4) { output.text += $0 }
+      let adapter = TerminalStub(source: StubDataSource([["a"]]), cell: TerminalTextCell(text: "a"))
+      view.sectionedDataSource = adapter
+      view.reloadData()
+      XCTAssertEqual(output.text, "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[4;4r\u{1B}[1;1H  a\u{1B}[4;1H")
+      output.text = ""
+      view.reloadData()
+      XCTAssertEqual(
+        output.text,
+        Self.rewrite(Self.line(1) + "  a" + Self.line(2) + Self.line(3)),
+        "unchanged lines too, which repairs anything written over the region"
+      )
     }
   }
 
@@ -109,7 +162,7 @@ final class TerminalListViewTests: XCTestCase {
       scheduler.advance(by: 0.4)
       XCTAssertEqual(output.text, "", "0.4 s after the second batch nothing has faded yet")
       scheduler.advance(by: 0.1)
-      XCTAssertEqual(output.text, "\u{1B}[3F\u{1B}[2K  y\u{1B}[3E", "0.5 s after it, y is redrawn plain")
+      XCTAssertEqual(output.text, Self.rewrite(Self.line(2) + "  y"), "0.5 s after it, y is redrawn plain")
       output.text = ""
       scheduler.advance(by: 5)
       XCTAssertEqual(output.text, "", "nothing else is scheduled")
@@ -117,10 +170,10 @@ final class TerminalListViewTests: XCTestCase {
     }
   }
 
-  func testAListTallerThanTheTerminalIsRedrawnWholeFromTheTop() {
+  func testAListTallerThanItsRegionShowsItsFirstLinesAndCountsTheRest() {
     MainActor.assumeIsolated {
       var grid = Grid(sectionsWithItems: [("L", ["a", "b"])])
-      // 4 rows: the header, 2 items and the cursor line fit exactly.
+      // 4 rows, 1 for input: the header and 2 items fill the list's 3 lines exactly.
       let (view, changes, output) = Self.bound(grid, mode: .ansi, height: 4)
       @MainActor func insert(_ item: String) {
         let patch: [OrderedCollectionOperation<Node, IndexPath>] = [.insert(Node(.item(item)), at: [0, 0])]
@@ -129,20 +182,20 @@ final class TerminalListViewTests: XCTestCase {
         changes.value = TreeChangeset(collection: grid, patch: patch)
       }
       insert("x")
-      // Growing past the terminal: the old list still fits, so it is cleared from its first line.
       XCTAssertEqual(
         output.text,
-        "\u{1B}[3F\u{1B}[J\u{1B}[2K\u{1B}[1m[L]\u{1B}[0m\n\u{1B}[2K\u{1B}[1;32m  x\u{1B}[0m\n"
-          + "\u{1B}[2K  a\n\u{1B}[2K  b\n")
+        Self.rewrite(Self.line(2) + "\u{1B}[1;32m  x\u{1B}[0m" + Self.line(3) + "\u{1B}[2m… 2 more\u{1B}[0m"),
+        "never a line past the region: the last one counts what does not fit"
+      )
       insert("y")
-      // Its first line has scrolled away: redraw from the top of the screen.
-      XCTAssertTrue(output.text.hasPrefix("\u{1B}[H\u{1B}[J\u{1B}[2K\u{1B}[1m[L]"), output.text.debugDescription)
-      XCTAssertFalse(output.text.contains("F"), "no cursor-up moves, which could not reach the scrolled lines")
-      XCTAssertEqual(view.lines, ["[L]", "  y", "  x", "  a", "  b"])
+      XCTAssertEqual(
+        output.text,
+        Self.rewrite(Self.line(2) + "\u{1B}[1;32m  y\u{1B}[0m" + Self.line(3) + "\u{1B}[2m… 3 more\u{1B}[0m"))
+      XCTAssertEqual(view.lines, ["[L]", "  y", "  x", "  a", "  b"], "lines has the whole list")
     }
   }
 
-  func testAMovedLineIsDeletedAndInsertedAgain() {
+  func testAMovedLineIsRewrittenWhereItLands() {
     MainActor.assumeIsolated {
       var grid = Grid(sectionsWithItems: [("L", ["a", "b", "c"])])
       let (view, changes, output) = Self.bound(grid, mode: .ansi)
@@ -152,10 +205,17 @@ final class TerminalListViewTests: XCTestCase {
       changes.value = TreeChangeset(collection: grid, patch: patch)
       XCTAssertEqual(
         output.text,
-        "\u{1B}[3F\u{1B}[M\u{1B}[2E" + "\u{1B}[2K\u{1B}[1;36m  a\u{1B}[0m\n",
-        "a, moved to the end, is deleted and appended; b and c do not move"
+        Self.rewrite(Self.line(2) + "  b" + Self.line(3) + "  c" + Self.line(4) + "\u{1B}[1;36m  a\u{1B}[0m"),
+        "a, moved to the end, is drawn there in cyan; b and c shift up"
       )
       XCTAssertEqual(view.lines, ["[L]", "  b", "  c", "  a"])
+    }
+  }
+
+  func testWithoutAHeightAViewWritingElsewhereAssumes24Lines() {
+    MainActor.assumeIsolated {
+      let (_, _, output) = Self.bound(Grid(sectionsWithItems: [("L", [])]), mode: .ansi)
+      XCTAssertTrue(output.text.hasPrefix("\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[24;24r"), output.text.debugDescription)
     }
   }
 

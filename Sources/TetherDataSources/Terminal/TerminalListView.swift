@@ -1,5 +1,6 @@
 import Foundation
 import TetherSignals
+import TetherSynchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -10,11 +11,19 @@ import Darwin
 /// A list view for the terminal: sections with headers and one line per row, updated in place.
 ///
 /// It is a ``SectionedViewProtocol``, so sectioned binders drive it as they drive a table view, and
-/// it checks every batch with the same rules as ``BatchUpdateValidatingView``. Each batch reaches
-/// the terminal as line inserts, deletes and moves, and the lines it changed are highlighted
-/// (inserted green, reloaded yellow, moved cyan). By default the highlight stays until the next
-/// batch or ``clearHighlights()``, so output is deterministic; set ``highlightFading`` to clear it
-/// a moment later on a scheduler of your choice.
+/// it checks every batch with the same rules as ``BatchUpdateValidatingView``. The lines a batch
+/// changed are highlighted (inserted green, reloaded yellow, moved cyan). By default the highlight
+/// stays until the next batch or ``clearHighlights()``, so output is deterministic; set
+/// ``highlightFading`` to clear it a moment later on a scheduler of your choice.
+///
+/// In ANSI mode the view shares the terminal with the program: on its first draw it switches to
+/// the alternate screen and keeps the top of it for the list, leaving the bottom `inputLines`
+/// lines (a scroll region) to the program, with the cursor there. What the program prints and what
+/// the user types, echoed by the terminal, scroll inside those lines and never reach the list, so
+/// an interactive tool can read commands below it. Each change rewrites only the list's lines that
+/// changed, by absolute position, and puts the cursor back where it was. A list taller than its
+/// region shows its first lines and a line counting the rest. Call ``close()`` when done to get
+/// the main screen back.
 ///
 /// In plain mode (chosen automatically when standard output is not a terminal)
 /// every change prints a summary and the whole list with a marker column instead:
@@ -38,7 +47,7 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   public enum Mode: Sendable {
     /// ANSI when standard output is a terminal, plain otherwise.
     case automatic
-    /// Cursor movements, line inserts and deletes, colors.
+    /// A region of the alternate screen, updated in place, with colors.
     case ansi
     /// Plain text, one full listing per change.
     case plain
@@ -53,7 +62,8 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// Whether the view writes ANSI escapes (else plain text).
   public var isANSI: Bool { screen.isANSI }
 
-  /// The widest a line may be; longer texts are cut with an ellipsis.
+  /// The widest a line may be; longer texts are cut with an ellipsis. In ANSI mode, writing to
+  /// standard output, lines are also cut at the width of its terminal, so that none wraps.
   public var width: Int
 
   /// Every batch that broke a rule (the view reloaded after each), and every dequeue of an
@@ -70,6 +80,10 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   private var fading: (any Disposable)?
 
   private let write: (String) -> Void
+  /// The width of standard output's terminal in ANSI mode, if it is one.
+  private let terminalColumns: Int?
+  /// Whether an open region is restored when the program exits (the view writes to standard output).
+  private let restoresAtExit: Bool
   private let store = SectionedRowStore<any TerminalListRow>()
   private var screen: TerminalScreen
   private var pending: SectionedBatch?
@@ -81,32 +95,73 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// - Parameters:
   ///   - mode: ANSI or plain text; `.automatic` checks whether standard output is a terminal.
   ///   - width: The widest a line may be.
-  ///   - height: The terminal's height in lines; `nil` asks standard output's terminal (and means
-  ///     unbounded when it is not one). In ANSI mode a list taller than this is redrawn whole on
-  ///     every change, because lines that scrolled off the top cannot be edited in place.
+  ///   - height: The terminal's height in lines, at least 2; `nil` asks standard output's terminal
+  ///     when the view writes there (24 when it is not one, or with `write`). Read once: the layout
+  ///     does not follow a resized terminal.
+  ///   - inputLines: In ANSI mode, how many lines at the bottom of the screen are left to the
+  ///     program (its prompt, output and the echo of what is typed); the list gets the others. At
+  ///     least 1, and fewer than the height.
   ///   - write: Receives the output text; standard output by default.
-  public init(mode: Mode = .automatic, width: Int = 80, height: Int? = nil, write: ((String) -> Void)? = nil) {
+  public init(
+    mode: Mode = .automatic,
+    width: Int = 80,
+    height: Int? = nil,
+    inputLines: Int = 1,
+    write: ((String) -> Void)? = nil
+  ) {
     let isANSI: Bool
     switch mode {
     case .automatic: isANSI = isatty(STDOUT_FILENO) != 0
     case .ansi: isANSI = true
     case .plain: isANSI = false
     }
-    self.screen = TerminalScreen(isANSI: isANSI, rows: height ?? Self.terminalHeight())
+    // A view writing elsewhere (a test, a log) does not take its layout from whatever terminal
+    // this process happens to run in.
+    let size = write == nil ? Self.terminalSize() : nil
+    let rows = height ?? size?.rows ?? 24
+    tetherPrecondition(rows >= 2, "TerminalListView needs a height of at least 2 lines (got \(rows))")
+    tetherPrecondition(
+      inputLines >= 1 && inputLines < rows,
+      "TerminalListView's inputLines must be at least 1 and less than the height \(rows) (got \(inputLines))")
+    self.screen = TerminalScreen(isANSI: isANSI, rows: rows, inputLines: inputLines)
     self.width = width
+    self.terminalColumns = isANSI ? size?.columns : nil
+    self.restoresAtExit = isANSI && write == nil
     self.write = write ?? { text in FileHandle.standardOutput.write(Data(text.utf8)) }
     store.report = { [unowned self] violation in self.violations.append(violation) }
   }
 
-  /// The height of standard output's terminal, or `nil` when it is not a terminal.
-  private static func terminalHeight() -> Int? {
+  /// The size of standard output's terminal, or `nil` when it is not a terminal.
+  private static func terminalSize() -> (rows: Int, columns: Int)? {
     var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
-    return Int(size.ws_row)
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
+    return (Int(size.ws_row), Int(size.ws_col))
   }
 
-  /// The lines shown, as plain text (headers as `[title]`, rows indented by two spaces).
+  /// The lines of the list, as plain text (headers as `[title]`, rows indented by two spaces), all
+  /// of them, also those an ANSI region is too short to show.
   public var lines: [String] { screen.shown.map(\.text) }
+
+  /// Gives the terminal back in ANSI mode: resets the scroll region and leaves the alternate
+  /// screen, so the terminal shows again what it showed before the list, with the cursor there.
+  /// The list's next change takes the screen again. Does nothing in plain mode.
+  ///
+  /// A program that ends without calling it gets the terminal back at exit when the view writes to
+  /// standard output, but not when it dies from a signal.
+  public func close() {
+    output { $0.close() }
+  }
+
+  /// Writes what `change` makes the screen write, and keeps count of the regions open on standard
+  /// output for ``TerminalExitRestore``.
+  private func output(_ change: (inout TerminalScreen) -> String) {
+    let wasOpen = screen.isOpen
+    let text = change(&screen)
+    if restoresAtExit, wasOpen != screen.isOpen {
+      if screen.isOpen { TerminalExitRestore.opened() } else { TerminalExitRestore.closed() }
+    }
+    if !text.isEmpty { write(text) }
+  }
 
   /// Reads everything from the data source again and redraws the list.
   public func reloadData() {
@@ -117,7 +172,8 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
       return
     }
     store.reload(from: sectionedDataSource)
-    write(screen.reload(render(BatchOutcome()).map(\.unhighlighted), title: "reload"))
+    let lines = render(BatchOutcome()).map(\.unhighlighted)
+    output { $0.reload(lines, title: "reload") }
   }
 
   /// Collects the calls `updates` makes into one batch, checks it and shows it; nested calls join
@@ -139,13 +195,15 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
     }
     do {
       let outcome = try store.apply(batch, from: sectionedDataSource)
-      write(screen.update(to: render(outcome)))
+      let lines = render(outcome)
+      output { $0.update(to: lines) }
       scheduleFading()
       completion?(true)
     } catch {
       violations.append(error)
       store.reload(from: sectionedDataSource)
-      write(screen.reload(render(BatchOutcome()).map(\.unhighlighted), title: "reload after: \(error.message)"))
+      let lines = render(BatchOutcome()).map(\.unhighlighted)
+      output { $0.reload(lines, title: "reload after: \(error.message)") }
       completion?(false)
     }
   }
@@ -154,7 +212,7 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   public func clearHighlights() {
     fading?.dispose()
     fading = nil
-    write(screen.clearHighlights())
+    output { $0.clearHighlights() }
   }
 
   private func scheduleFading() {
@@ -260,6 +318,7 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   }
 
   private func fit(_ text: String) -> String {
+    let width = min(width, terminalColumns ?? .max)
     let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
     guard line.count > width, width > 0 else { return line }
     return String(line.prefix(width - 1)) + "…"

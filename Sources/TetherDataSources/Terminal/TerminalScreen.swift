@@ -43,73 +43,113 @@ struct TerminalLine: Hashable {
 
 /// What a terminal list shows, and how each change reaches the terminal.
 ///
-/// In ANSI mode the lines of the list are the last lines written, the cursor sitting on the line
-/// below them; every change is written as cursor moves (`CSI n F` / `CSI n E`), line deletes
-/// (`CSI M`), line inserts (`CSI L`) and line rewrites (`CSI 2K`), so what did not change is not
-/// redrawn. Lines that moved are deleted and inserted again; only lines outside a longest run that
-/// kept its order move. In plain mode every change prints a summary and the whole list, with a
-/// marker column (`+` inserted, `~` reloaded, `>` moved, `-` deleted).
+/// In ANSI mode the list owns a region of the screen, so that whatever else the program writes
+/// (a prompt, the terminal's echo of what the user types, messages) cannot corrupt it. On its first
+/// draw it switches to the alternate screen, clears it, and keeps the top `rows - inputLines`
+/// lines for the list; the bottom `inputLines` lines become the scroll region, where the cursor is
+/// left for the program. Every later change saves the cursor (`ESC 7`), rewrites the region's
+/// lines whose text or highlight changed, each addressed absolutely and cleared first (`CSI r;1H`,
+/// `CSI 2K`), and restores the cursor (`ESC 8`). Nothing depends on where the cursor was left, and
+/// lines the program writes scroll inside their own region, never over the list. A list taller than
+/// its region shows its first lines and a last line saying how many more there are.
+/// ``close()`` gives the screen back (the scroll region reset, the main screen restored).
 ///
-/// A list that does not fit the terminal (`rows`, when known) cannot be edited in place: the cursor
-/// cannot move up to lines that scrolled off. Such a list is redrawn whole from the top of the
-/// screen on every change instead.
+/// In plain mode every change prints a summary and the whole list, with a marker column (`+`
+/// inserted, `~` reloaded, `>` moved, `-` deleted).
 struct TerminalScreen {
   let isANSI: Bool
-  /// The terminal's height in lines, if known.
-  let rows: Int?
+  /// The terminal's height in lines (at least 2).
+  let rows: Int
+  /// The lines at the bottom of the terminal left to the program (at least 1, fewer than `rows`).
+  let inputLines: Int
+  /// The list, whole (what ``TerminalListView/lines`` reports, whatever fits on the screen).
   private(set) var shown: [TerminalLine] = []
+  /// What each line of the list's region shows (its escapes and text), or `nil` while the region
+  /// is not on the screen.
+  private var painted: [String]?
   private var updateNumber = 0
 
-  init(isANSI: Bool, rows: Int? = nil) {
+  init(isANSI: Bool, rows: Int, inputLines: Int) {
     self.isANSI = isANSI
     self.rows = rows
+    self.inputLines = inputLines
   }
 
-  /// Whether `count` lines and the cursor line below them overflow the terminal.
-  private func overflows(_ count: Int) -> Bool {
-    guard let rows else { return false }
-    return count + 1 > rows
-  }
+  /// The lines of the list's region, at the top of the screen.
+  var listRows: Int { rows - inputLines }
 
-  /// Moves the cursor to the first line of what is shown and clears from there down.
-  private var clearShown: String {
-    // Once the list overflowed, its first line scrolled away: start from the top of the screen.
-    overflows(shown.count) ? "\u{1B}[H\u{1B}[J" : up(shown.count) + "\u{1B}[J"
-  }
+  /// Whether the region is on the screen (drawn and not closed since).
+  var isOpen: Bool { painted != nil }
 
-  /// Replaces everything shown with `lines`.
+  /// Replaces everything shown with `lines`; in ANSI mode every line of the region is rewritten,
+  /// which also repairs anything the program wrote over it.
   mutating func reload(_ lines: [TerminalLine], title: String) -> String {
     updateNumber += 1
-    var out = ""
-    if isANSI {
-      out += clearShown
-      for line in lines { out += draw(line) + "\n" }
-    } else {
-      out += "--- \(title)\n"
-      for line in lines { out += plain(line) }
-    }
     shown = lines
-    return out
+    guard isANSI else {
+      return "--- \(title)\n" + lines.map(plain).joined()
+    }
+    return isOpen ? repaint(all: true) : open()
   }
 
   /// Changes what is shown into `lines`, the result of one batch.
   mutating func update(to lines: [TerminalLine]) -> String {
     updateNumber += 1
-    let out: String
-    if !isANSI {
-      out = plainUpdate(to: lines)
-    } else if overflows(shown.count) || overflows(lines.count) {
-      out = clearShown + lines.map { draw($0) + "\n" }.joined()
-    } else {
-      out = ansiUpdate(to: lines)
+    guard isANSI else {
+      let out = plainUpdate(to: lines)
+      shown = lines
+      return out
     }
     shown = lines
-    return out
+    return isOpen ? repaint(all: false) : open()
   }
 
   /// The lines shown, with every highlight cleared.
   mutating func clearHighlights() -> String {
     update(to: shown.map(\.unhighlighted))
+  }
+
+  /// Gives the screen back: resets the scroll region and leaves the alternate screen, which
+  /// restores what the terminal showed before the list and the cursor there. Empty if the region is
+  /// not on the screen.
+  mutating func close() -> String {
+    guard isOpen else { return "" }
+    painted = nil
+    return "\u{1B}[r\u{1B}[?1049l"
+  }
+
+  /// Switches to the alternate screen, reserves the region, draws the list and leaves the cursor
+  /// at the start of the program's lines.
+  private mutating func open() -> String {
+    let region = regionContents()
+    painted = region
+    var out = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[\(listRows + 1);\(rows)r"
+    for (row, text) in region.enumerated() where !text.isEmpty {
+      out += "\u{1B}[\(row + 1);1H" + text
+    }
+    return out + "\u{1B}[\(listRows + 1);1H"
+  }
+
+  /// Rewrites the region's lines that changed (`all` of them for a reload), leaving the cursor
+  /// where the program had it.
+  private mutating func repaint(all: Bool) -> String {
+    let region = regionContents()
+    var out = ""
+    for (row, text) in region.enumerated() where all || painted?[row] != text {
+      out += "\u{1B}[\(row + 1);1H\u{1B}[2K" + text
+    }
+    painted = region
+    return out.isEmpty ? "" : "\u{1B}7" + out + "\u{1B}8"
+  }
+
+  /// What each line of the region shows: the list's lines, blank lines below them, or, when the
+  /// list does not fit, its first lines and a line counting the rest.
+  private func regionContents() -> [String] {
+    if shown.count <= listRows {
+      return shown.map(draw) + Array(repeating: "", count: listRows - shown.count)
+    }
+    let visible = listRows - 1
+    return shown.prefix(visible).map(draw) + ["\u{1B}[2m… \(shown.count - visible) more\u{1B}[0m"]
   }
 
   private func plainUpdate(to lines: [TerminalLine]) -> String {
@@ -129,43 +169,14 @@ struct TerminalScreen {
     return out
   }
 
-  private func ansiUpdate(to lines: [TerminalLine]) -> String {
-    var screen = shown
-    var out = ""
-    var target: [TerminalLineID: Int] = [:]
-    for (position, line) in lines.enumerated() { target[line.id] = position }
-    let staying = Set(longestIncreasingSubsequence(screen.compactMap { target[$0.id] }))
-    for index in screen.indices.reversed() {
-      if let position = target[screen[index].id], staying.contains(position) { continue }
-      out += up(screen.count - index) + "\u{1B}[M" + down(screen.count - 1 - index)
-      screen.remove(at: index)
-    }
-    for (position, line) in lines.enumerated() where position >= screen.count || screen[position].id != line.id {
-      if position == screen.count {
-        out += draw(line) + "\n"
-      } else {
-        // Make room below first, so that pushing lines down never pushes one off the screen.
-        out += "\n" + up(screen.count - position + 1) + "\u{1B}[L" + draw(line) + down(screen.count + 1 - position)
-      }
-      screen.insert(line, at: position)
-    }
-    for (position, line) in lines.enumerated() where screen[position] != line {
-      out += up(screen.count - position) + draw(line) + down(screen.count - position)
-    }
-    return out
-  }
-
   private func plain(_ line: TerminalLine) -> String {
     "\(line.style.marker) \(line.text)\n"
   }
 
   private func draw(_ line: TerminalLine) -> String {
-    guard let style = line.style.ansi else { return "\u{1B}[2K" + line.text }
-    return "\u{1B}[2K" + style + line.text + "\u{1B}[0m"
+    guard let style = line.style.ansi else { return line.text }
+    return style + line.text + "\u{1B}[0m"
   }
-
-  private func up(_ lines: Int) -> String { lines > 0 ? "\u{1B}[\(lines)F" : "" }
-  private func down(_ lines: Int) -> String { lines > 0 ? "\u{1B}[\(lines)E" : "" }
 }
 
 extension TerminalLine {
