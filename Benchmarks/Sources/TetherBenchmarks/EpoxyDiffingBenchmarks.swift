@@ -60,30 +60,61 @@ func runEpoxyDiffingBenchmarks() {
     let newStrings = items.new.map { EpoxyStringItem(id: "item-\($0.id)", value: $0.value) }
     let repetitions = items.old.count >= 1_000_000 ? 3 : 7
     var typedChangeset = IndexChangeset()
-    let typed = medianNanoseconds(repetitions: repetitions) {
-      typedChangeset = _typedChangeset(items.new, from: items.old)
-    }
     var epoxyChangeset = IndexChangeset()
-    let epoxy = medianNanoseconds(repetitions: repetitions) {
-      epoxyChangeset = items.new.makeChangeset(from: items.old)
-    }
-    let typedStrings = medianNanoseconds(repetitions: repetitions) {
-      blackHole(_typedChangeset(newStrings, from: strings))
-    }
-    let epoxyStrings = medianNanoseconds(repetitions: repetitions) {
-      blackHole(newStrings.makeChangeset(from: strings))
-    }
+    var identifiers: [AnyHashable] = []
+    let times = interleavedMedianNanoseconds(
+      repetitions: repetitions,
+      [
+        { typedChangeset = _typedChangeset(items.new, from: items.old) },
+        { epoxyChangeset = items.new.makeChangeset(from: items.old) },
+        // The part of the Epoxy row spent in the models' own `diffIdentifier`s (making an
+        // `AnyHashable` of an `Int` looks a protocol conformance up at run time): no diff avoids it.
+        {
+          _computeIdentifiers(items.old, into: &identifiers)
+          _computeIdentifiers(items.new, into: &identifiers)
+        },
+        { blackHole(_typedChangeset(newStrings, from: strings)) },
+        { blackHole(newStrings.makeChangeset(from: strings)) },
+        {
+          _computeIdentifiers(strings, into: &identifiers)
+          _computeIdentifiers(newStrings, into: &identifiers)
+        },
+      ])
     precondition(typedChangeset == epoxyChangeset, "the Epoxy path and the typed path disagree")
-    report("\(shape.label), typed (Identifiable, Int id)", typed / 1e6, unit: "ms")
-    report(
-      "\(shape.label), Epoxy Diffable (Int id)", epoxy / 1e6, unit: "ms",
-      note: "\(format(epoxy / typed))x the typed path (target 2.5x)")
-    report("\(shape.label), typed (Identifiable, String id)", typedStrings / 1e6, unit: "ms")
-    report(
-      "\(shape.label), Epoxy Diffable (String id)", epoxyStrings / 1e6, unit: "ms",
-      note: "\(format(epoxyStrings / typedStrings))x the typed path (target 2.5x)")
+    for (offset, kind) in ["Int", "String"].enumerated() {
+      let (typed, epoxy, alone) = (times[3 * offset], times[3 * offset + 1], times[3 * offset + 2])
+      report("\(shape.label), typed (Identifiable, \(kind) id)", typed / 1e6, unit: "ms")
+      report(
+        "\(shape.label), Epoxy Diffable (\(kind) id)", epoxy / 1e6, unit: "ms",
+        note: "\(format(epoxy / typed))x the typed path (target 2.5x)")
+      report(
+        "\(shape.label), its diffIdentifiers alone", alone / 1e6, unit: "ms",
+        note: "\(format(alone / typed))x the typed path")
+    }
   }
   runEpoxySectionedBenchmark(&rng)
+}
+
+/// Computes the `diffIdentifier` of every element into `buffer`, as the Epoxy path does.
+@inline(never)
+func _computeIdentifiers<Element: Diffable>(_ elements: [Element], into buffer: inout [AnyHashable]) {
+  buffer.removeAll(keepingCapacity: true)
+  for element in elements { buffer.append(element.diffIdentifier) }
+  blackHole(buffer)
+}
+
+/// Times each body `repetitions` times, taking turns so that a change in the machine's load
+/// weighs on all of them alike, and returns each one's median in nanoseconds.
+func interleavedMedianNanoseconds(repetitions: Int, _ bodies: [() -> Void]) -> [Double] {
+  var samples = [[Double]](repeating: [], count: bodies.count)
+  for _ in 0..<repetitions {
+    for (index, body) in bodies.enumerated() {
+      let start = DispatchTime.now().uptimeNanoseconds
+      body()
+      samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    }
+  }
+  return samples.map { $0.sorted()[$0.count / 2] }
 }
 
 /// The typed path: `Identifiable & Equatable` elements, matched by `id`.
@@ -122,16 +153,19 @@ func runEpoxySectionedBenchmark(_ rng: inout BenchmarkRandom) {
   new.swapAt(10, 90)
   new[50].title = "Renamed"
   var typedChangeset: SectionedChangeset?
-  let typed = medianNanoseconds {
-    typedChangeset = SectionedChangeset(
-      from: old, to: new,
-      sectionIdentifiedBy: \.id, isSectionEqual: { $0.title == $1.title },
-      items: \.items, itemIdentifiedBy: \.id, isItemEqual: ==)
-  }
   var epoxyChangeset: SectionedChangeset?
-  let epoxy = medianNanoseconds {
-    epoxyChangeset = new.makeSectionedChangeset(from: old)
-  }
+  let times = interleavedMedianNanoseconds(
+    repetitions: 7,
+    [
+      {
+        typedChangeset = SectionedChangeset(
+          from: old, to: new,
+          sectionIdentifiedBy: \.id, isSectionEqual: { $0.title == $1.title },
+          items: \.items, itemIdentifiedBy: \.id, isItemEqual: ==)
+      },
+      { epoxyChangeset = new.makeSectionedChangeset(from: old) },
+    ])
+  let (typed, epoxy) = (times[0], times[1])
   precondition(typedChangeset == epoxyChangeset, "the Epoxy sectioned path and the typed one disagree")
   report("100 sections x 1,000 items, typed closures", typed / 1e6, unit: "ms")
   report(

@@ -22,9 +22,8 @@ internal protocol _IdentifiersBody {
 /// Runs `body` on the `diffIdentifier`s of `old` and `new`, unwrapped to their concrete type when
 /// all of them are `Int`s, `String`s or `UUID`s, and as `AnyHashable`s otherwise.
 ///
-/// - Complexity: O(n + m): one `diffIdentifier` and one dynamic cast per element. When the
-///   identifiers do not all have the type of the first one, those computed before the first
-///   mismatch are computed a second time, boxed.
+/// - Complexity: O(n + m): one `diffIdentifier` per element. When the identifiers do not all have
+///   the type of the first one, those computed before the first mismatch are computed again.
 @inlinable
 internal func _withDiffableIdentifiers<Old: Diffable, New: Diffable, Body: _IdentifiersBody>(
   old: UnsafeBufferPointer<Old>,
@@ -33,13 +32,19 @@ internal func _withDiffableIdentifiers<Old: Diffable, New: Diffable, Body: _Iden
 ) -> Body.Result {
   if let sample = old.first?.diffIdentifier.base ?? new.first?.diffIdentifier.base {
     let type = Swift.type(of: sample)
-    if type == Int.self, let result = _withUnwrappedIdentifiers(old: old, new: new, as: Int.self, body) {
+    if type == Int.self,
+      let result = _withUnwrappedIdentifiers(old: old, new: new, as: Int.self, boxType: _intBoxType, body)
+    {
       return result
     }
-    if type == String.self, let result = _withUnwrappedIdentifiers(old: old, new: new, as: String.self, body) {
+    if type == String.self,
+      let result = _withUnwrappedIdentifiers(old: old, new: new, as: String.self, boxType: _stringBoxType, body)
+    {
       return result
     }
-    if type == UUID.self, let result = _withUnwrappedIdentifiers(old: old, new: new, as: UUID.self, body) {
+    if type == UUID.self,
+      let result = _withUnwrappedIdentifiers(old: old, new: new, as: UUID.self, boxType: _uuidBoxType, body)
+    {
       return result
     }
   }
@@ -53,30 +58,98 @@ internal func _withUnwrappedIdentifiers<Old: Diffable, New: Diffable, ID: Hashab
   old: UnsafeBufferPointer<Old>,
   new: UnsafeBufferPointer<New>,
   as type: ID.Type,
+  boxType: UInt?,
   _ body: Body
 ) -> Body.Result? {
-  guard let oldIDs = _unwrappedIdentifiers(of: old, as: ID.self),
-    let newIDs = _unwrappedIdentifiers(of: new, as: ID.self)
+  guard let oldIDs = _unwrappedIdentifiers(of: old, as: ID.self, boxType: boxType),
+    let newIDs = _unwrappedIdentifiers(of: new, as: ID.self, boxType: boxType)
   else { return nil }
   return body.run(oldIDs: oldIDs, newIDs: newIDs)
 }
 
 /// The `diffIdentifier`s of `elements` as `ID`s, or nil as soon as one of them has another type.
+///
+/// - Parameter boxType: The type word of an `AnyHashable` holding an `ID` (see
+///   ``_anyHashableBoxType(probing:)``), or nil to unwrap through `base`.
 @inlinable
 internal func _unwrappedIdentifiers<Element: Diffable, ID: Hashable>(
   of elements: UnsafeBufferPointer<Element>,
-  as type: ID.Type
+  as type: ID.Type,
+  boxType: UInt?
 ) -> [ID]? {
   var unwrapped: [ID] = []
   unwrapped.reserveCapacity(elements.count)
-  for element in elements {
-    let base = element.diffIdentifier.base
-    // The exact type, not a cast that might bridge (an `NSNumber` is not an `Int` here).
-    guard Swift.type(of: base) == ID.self, let id = base as? ID else { return nil }
-    unwrapped.append(id)
+  if let boxType {
+    for element in elements {
+      var identifier = element.diffIdentifier
+      let id = withUnsafeBytes(of: &identifier) { bytes in
+        bytes.load(fromByteOffset: _anyHashableTypeOffset, as: UInt.self) == boxType ? bytes.load(as: ID.self) : nil
+      }
+      guard let id else { return nil }
+      unwrapped.append(id)
+    }
+  } else {
+    for element in elements {
+      let base = element.diffIdentifier.base
+      // The exact type, not a cast that might bridge (an `NSNumber` is not an `Int` here).
+      guard Swift.type(of: base) == ID.self, let id = base as? ID else { return nil }
+      unwrapped.append(id)
+    }
   }
   return unwrapped
 }
+
+// Unwrapping through `base` costs a dynamic cast per identifier, as much again as the app spent
+// making the `AnyHashable`. An `AnyHashable` is an existential of its box: three words of inline
+// value buffer, then the box's type and witness table. The box of an `Int`, a `String` or a `UUID`
+// is a struct holding just that value, stored inline; so an `AnyHashable` whose type word is that
+// box's holds the value in its first bytes and is read with two loads. Nothing of this is
+// assumed: `_anyHashableBoxType(probing:)` checks it on a few values when the process first
+// diffs, and any mismatch turns the shortcut off for that type.
+
+/// Where the box's type sits in an `AnyHashable`: after the three-word value buffer.
+@usableFromInline
+internal let _anyHashableTypeOffset = 3 * MemoryLayout<UInt>.stride
+
+/// The type word of the `AnyHashable`s of `probes` when they all share one and each holds its
+/// value's exact bytes at its start, else nil.
+@usableFromInline
+internal func _anyHashableBoxType<ID: Hashable>(probing probes: [ID]) -> UInt? {
+  guard MemoryLayout<AnyHashable>.size == _anyHashableTypeOffset + 2 * MemoryLayout<UInt>.stride,
+    MemoryLayout<ID>.size <= _anyHashableTypeOffset,
+    MemoryLayout<ID>.alignment <= MemoryLayout<UInt>.alignment
+  else { return nil }
+  var boxType: UInt?
+  for probe in probes {
+    var value = probe
+    var boxed = AnyHashable(probe)
+    // Compared as bytes, so that nothing is read as an `ID` before the layout is known.
+    let holdsValue = withUnsafeBytes(of: &value) { value in
+      withUnsafeBytes(of: &boxed) { boxed in value.elementsEqual(boxed.prefix(value.count)) }
+    }
+    let type = withUnsafeBytes(of: &boxed) { $0.load(fromByteOffset: _anyHashableTypeOffset, as: UInt.self) }
+    guard holdsValue, boxType == nil || boxType == type else { return nil }
+    boxType = type
+  }
+  return boxType
+}
+
+/// The type word of an `AnyHashable` holding an `Int`, if its layout is the expected one.
+@usableFromInline
+internal let _intBoxType = _anyHashableBoxType(probing: [0x5EED_7E7E, -1, 0, .max])
+
+/// The type word of an `AnyHashable` holding a `String` (small and heap-allocated ones).
+@usableFromInline
+internal let _stringBoxType = _anyHashableBoxType(probing: [
+  "", "id", "an identifier long enough to be stored on the heap", String(repeating: "é", count: 20),
+])
+
+/// The type word of an `AnyHashable` holding a `UUID`.
+@usableFromInline
+internal let _uuidBoxType = _anyHashableBoxType(probing: [
+  UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)),
+  UUID(uuid: (255, 254, 253, 252, 251, 250, 249, 248, 247, 246, 245, 244, 243, 242, 241, 240)),
+])
 
 /// Diffs `Diffable` elements once their identifiers are known (see ``_diffableDiffParts``).
 @usableFromInline
