@@ -1,7 +1,8 @@
 import Foundation
-import TetherChangesets
 import TetherTestSupport
 import XCTest
+
+@testable import TetherChangesets
 
 /// The `Diffable` path unwraps `AnyHashable` identifiers that share one concrete type and runs
 /// the engine on that type; these tests check that it gives exactly what the typed path gives on
@@ -79,6 +80,32 @@ final class DiffableIdentifierTypesTests: XCTestCase {
     XCTAssertEqual(old.makeChangeset(from: new), old.makeChangeset(from: allInts))
     XCTAssertEqual(new.makeChangeset(from: old).inserts, [3])
     XCTAssertEqual(new.makeChangeset(from: old).deletes, [3])
+  }
+
+  /// Reading identifiers out of their `AnyHashable` boxes unwraps exactly what the dynamic cast
+  /// through `base` unwraps (that is the route taken where the box layout check fails).
+  func testBoxReadsAgreeWithCasts() {
+    func check<ID: Hashable>(_ identifiers: [AnyHashable], as type: ID.Type, boxType: UInt?, _ context: String) {
+      let elements = identifiers.map { KeyedDiffable(DiffItem(0), identifier: $0) }
+      elements.withUnsafeBufferPointer { elements in
+        XCTAssertEqual(
+          _unwrappedIdentifiers(of: elements, as: ID.self, boxType: boxType),
+          _unwrappedIdentifiers(of: elements, as: ID.self, boxType: nil),
+          context
+        )
+      }
+    }
+    withSeeds(62_000..<62_100) { seed, rng in
+      let ids = (0..<Int.random(in: 0...40, using: &rng)).map { _ in Int.random(in: 0...2_000, using: &rng) }
+      for keys in IdentifierKeys.allCases {
+        let identifiers = ids.map(keys.diffIdentifier)
+        check(identifiers, as: Int.self, boxType: _intBoxType, "seed \(seed), \(keys)")
+        check(identifiers, as: String.self, boxType: _stringBoxType, "seed \(seed), \(keys)")
+        check(identifiers, as: UUID.self, boxType: _uuidBoxType, "seed \(seed), \(keys)")
+      }
+      let widths: [AnyHashable] = ids.map { $0 % 2 == 0 ? AnyHashable($0 - 1_000) : AnyHashable(Int16($0 - 1_000)) }
+      check(widths, as: Int.self, boxType: _intBoxType, "seed \(seed), mixed widths")
+    }
   }
 }
 
