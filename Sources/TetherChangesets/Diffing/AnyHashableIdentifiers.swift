@@ -103,9 +103,11 @@ internal func _unwrappedIdentifiers<Element: Diffable, ID: Hashable>(
 // making the `AnyHashable`. An `AnyHashable` is an existential of its box: three words of inline
 // value buffer, then the box's type and witness table. The box of an `Int`, a `String` or a `UUID`
 // is a struct holding just that value, stored inline; so an `AnyHashable` whose type word is that
-// box's holds the value in its first bytes and is read with two loads. Nothing of this is
-// assumed: `_anyHashableBoxType(probing:)` checks it on a few values when the process first
-// diffs, and any mismatch turns the shortcut off for that type.
+// box's holds the value in its first bytes and is read with two loads. This is checked rather
+// than trusted: `_anyHashableBoxType(probing:)` boxes a few values when the process first diffs
+// and compares bytes, and any mismatch turns the shortcut off for that type (back to the cast).
+// Matching stays `AnyHashable`'s own: equal type words mean one box type, whose equality is the
+// unwrapped type's `==`.
 
 /// Where the box's type sits in an `AnyHashable`: after the three-word value buffer.
 @usableFromInline
