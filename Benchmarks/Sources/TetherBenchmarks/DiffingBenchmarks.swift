@@ -237,7 +237,7 @@ func diffTimings(_ body: () -> Void) -> (median: Double, fastest: Double) {
   return (samples[samples.count / 2], samples[0])
 }
 
-private func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
+func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
 
 extension BenchmarkRandom {
   /// A UUID string made from the next 128 random bits.

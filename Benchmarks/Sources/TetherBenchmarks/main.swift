@@ -4,6 +4,7 @@ let suites: [BenchmarkSuite] = [
   changesetBenchmarks,
   binsBenchmarks,
   diffingSuite,
+  epoxyDiffingSuite,
   treesBenchmarks,
   operatorBenchmarks,
   collectionBenchmarks,

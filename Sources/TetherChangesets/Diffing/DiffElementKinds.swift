@@ -25,7 +25,8 @@ internal func _hashableDiffParts<Old: Collection, New: Collection>(
   }
 }
 
-/// Epoxy's `diffIdentifier` (computed once per element) and `isDiffableItemEqual(to:)`.
+/// Epoxy's `diffIdentifier` (computed once per element, unwrapped when all identifiers have one
+/// concrete type) and `isDiffableItemEqual(to:)`.
 @inlinable
 internal func _diffableDiffParts<Old: Collection, New: Collection>(
   from old: Old,
@@ -34,19 +35,11 @@ internal func _diffableDiffParts<Old: Collection, New: Collection>(
   collectsDuplicates: Bool
 ) -> _DiffParts where Old.Element: Diffable, New.Element: Diffable {
   _withContiguousElements(old, new) { old, new in
-    let oldIDs = old.map(\.diffIdentifier)
-    let newIDs = new.map(\.diffIdentifier)
-    return oldIDs.withUnsafeBufferPointer { oldIDs in
-      newIDs.withUnsafeBufferPointer { newIDs in
-        withoutActuallyEscaping({ (i: Int, j: Int) in old[i].isDiffableItemEqual(to: new[j]) }) { compare in
-          _diffParts(
-            _PrecomputedElements(oldIDs: oldIDs, newIDs: newIDs, compare: compare),
-            algorithm: algorithm,
-            collectsDuplicates: collectsDuplicates
-          )
-        }
-      }
-    }
+    _withDiffableIdentifiers(
+      old: old,
+      new: new,
+      _DiffableDiffBody(old: old, new: new, algorithm: algorithm, collectsDuplicates: collectsDuplicates)
+    )
   }
 }
 

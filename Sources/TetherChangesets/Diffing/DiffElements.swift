@@ -132,3 +132,40 @@ internal struct _ClosureElements<Element, ID: Hashable>: _DiffElements {
   @inlinable internal var checksEquality: Bool { true }
   @inlinable internal func isEqual(old i: Int, new j: Int) -> Bool { equal(old[i], new[j]) }
 }
+
+/// `Diffable` elements: identifiers computed once per element up front, content compared with
+/// `isDiffableItemEqual(to:)` called on the elements themselves.
+@usableFromInline
+internal struct _DiffableElements<ID: Hashable, Old: Diffable, New: Diffable>: _DiffElements {
+  @usableFromInline
+  internal let oldIDs: UnsafeBufferPointer<ID>
+
+  @usableFromInline
+  internal let newIDs: UnsafeBufferPointer<ID>
+
+  @usableFromInline
+  internal let old: UnsafeBufferPointer<Old>
+
+  @usableFromInline
+  internal let new: UnsafeBufferPointer<New>
+
+  @inlinable
+  internal init(
+    oldIDs: UnsafeBufferPointer<ID>,
+    newIDs: UnsafeBufferPointer<ID>,
+    old: UnsafeBufferPointer<Old>,
+    new: UnsafeBufferPointer<New>
+  ) {
+    self.oldIDs = oldIDs
+    self.newIDs = newIDs
+    self.old = old
+    self.new = new
+  }
+
+  @inlinable internal var oldCount: Int { oldIDs.count }
+  @inlinable internal var newCount: Int { newIDs.count }
+  @inlinable internal func oldID(_ offset: Int) -> ID { oldIDs[offset] }
+  @inlinable internal func newID(_ offset: Int) -> ID { newIDs[offset] }
+  @inlinable internal var checksEquality: Bool { true }
+  @inlinable internal func isEqual(old i: Int, new j: Int) -> Bool { old[i].isDiffableItemEqual(to: new[j]) }
+}

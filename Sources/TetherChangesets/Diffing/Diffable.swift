@@ -14,8 +14,11 @@
 /// ```
 ///
 /// Identifiers should be unique within a collection; see ``IndexChangeset/duplicates`` for what
-/// happens when they are not. For large collections prefer `Identifiable` elements: they avoid
-/// boxing each identifier in an `AnyHashable`.
+/// happens when they are not. When all the identifiers of a diff are `Int`s, `String`s or `UUID`s
+/// (one of these types throughout), the diff unwraps them once and matches them as that type;
+/// identifiers of other or of mixed types are matched as `AnyHashable`s, which is slower. Making
+/// an `AnyHashable` of an integer costs more than the rest of the diff does per element, so for
+/// large collections prefer `Identifiable` elements, which need no box.
 public protocol Diffable {
   /// Whether this item's content equals `otherDiffableItem`'s, for items with equal identifiers.
   ///

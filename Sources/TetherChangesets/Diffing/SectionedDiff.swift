@@ -23,15 +23,18 @@ extension Collection where Element: DiffableSection {
   /// - Complexity: O(s + i) expected time for s sections and i items on both sides.
   @inlinable
   public func makeSectionedChangeset(from old: some Collection<Element>) -> SectionedChangeset {
-    _sectionedChangeset(
+    let sections = _flattenSections(
       from: old,
       to: self,
       sectionID: \.diffIdentifier,
       isSectionEqual: { $0.isDiffableItemEqual(to: $1) },
-      items: \.diffableItems,
-      itemID: \.diffIdentifier,
-      isItemEqual: { $0.isDiffableItemEqual(to: $1) }
+      items: \.diffableItems
     )
+    return sections.oldItems.withUnsafeBufferPointer { oldItems in
+      sections.newItems.withUnsafeBufferPointer { newItems in
+        _withDiffableIdentifiers(old: oldItems, new: newItems, _DiffableSectionedItemsBody(sections: sections))
+      }
+    }
   }
 }
 
@@ -86,11 +89,82 @@ internal func _sectionedChangeset<Section, SectionID: Hashable, Items: Collectio
   itemID: (Items.Element) -> ItemID,
   isItemEqual: (Items.Element, Items.Element) -> Bool
 ) -> SectionedChangeset {
+  let sections = _flattenSections(
+    from: old,
+    to: new,
+    sectionID: sectionID,
+    isSectionEqual: isSectionEqual,
+    items: items
+  )
+  return _sectionedChangeset(
+    sections,
+    oldItemIDs: sections.oldItems.map(itemID),
+    newItemIDs: sections.newItems.map(itemID),
+    isItemEqual: isItemEqual
+  )
+}
+
+/// The first half of a sectioned diff: the sections diffed, and the items of the sections kept on
+/// both sides laid out in flat arrays.
+@usableFromInline
+internal struct _FlattenedSections<Item, SectionID: Hashable> {
+  @usableFromInline
+  internal var sectionMatching: _Matching
+
+  @usableFromInline
+  internal var sectionParts: _DiffParts
+
+  @usableFromInline
+  internal var sectionsHaveDuplicates: Bool
+
+  /// The identifiers of the new sections, for the duplicate report.
+  @usableFromInline
+  internal var newSectionIDs: [SectionID]
+
+  @usableFromInline
+  internal var layout: _SectionLayout
+
+  @usableFromInline
+  internal var oldItems: ContiguousArray<Item>
+
+  @usableFromInline
+  internal var newItems: ContiguousArray<Item>
+
+  @inlinable
+  internal init(
+    sectionMatching: _Matching,
+    sectionParts: _DiffParts,
+    sectionsHaveDuplicates: Bool,
+    newSectionIDs: [SectionID],
+    layout: _SectionLayout,
+    oldItems: ContiguousArray<Item>,
+    newItems: ContiguousArray<Item>
+  ) {
+    self.sectionMatching = sectionMatching
+    self.sectionParts = sectionParts
+    self.sectionsHaveDuplicates = sectionsHaveDuplicates
+    self.newSectionIDs = newSectionIDs
+    self.layout = layout
+    self.oldItems = oldItems
+    self.newItems = newItems
+  }
+}
+
+/// Diffs the sections and flattens the items of the kept ones.
+@inlinable
+internal func _flattenSections<Section, SectionID: Hashable, Items: Collection>(
+  from old: some Collection<Section>,
+  to new: some Collection<Section>,
+  sectionID: (Section) -> SectionID,
+  isSectionEqual: (Section, Section) -> Bool,
+  items: (Section) -> Items
+) -> _FlattenedSections<Items.Element, SectionID> {
   let oldSections = ContiguousArray(old)
   let newSections = ContiguousArray(new)
+  let newSectionIDs = newSections.map(sectionID)
   let sections = _precomputedHeckelDiff(
     oldIDs: oldSections.map(sectionID),
-    newIDs: newSections.map(sectionID),
+    newIDs: newSectionIDs,
     isEqual: { isSectionEqual(oldSections[$0], newSections[$1]) }
   )
   var layout = _SectionLayout(sectionMatching: sections.matching, sectionMoves: sections.parts.moves)
@@ -106,8 +180,26 @@ internal func _sectionedChangeset<Section, SectionID: Hashable, Items: Collectio
     layout.appendNewItems(of: section, count: sectionItems.count)
     newItems.append(contentsOf: sectionItems)
   }
-  let oldItemIDs = oldItems.map(itemID)
-  let newItemIDs = newItems.map(itemID)
+  return _FlattenedSections(
+    sectionMatching: sections.matching,
+    sectionParts: sections.parts,
+    sectionsHaveDuplicates: sections.hasDuplicates,
+    newSectionIDs: newSectionIDs,
+    layout: layout,
+    oldItems: oldItems,
+    newItems: newItems
+  )
+}
+
+/// The second half of a sectioned diff: the flattened items matched by their identifiers.
+@inlinable
+internal func _sectionedChangeset<Item, SectionID: Hashable, ItemID: Hashable>(
+  _ sections: _FlattenedSections<Item, SectionID>,
+  oldItemIDs: [ItemID],
+  newItemIDs: [ItemID],
+  isItemEqual: (Item, Item) -> Bool
+) -> SectionedChangeset {
+  let layout = sections.layout
   // Identifiers are unique per section (Epoxy's rule): items are matched within each pair of
   // matched sections first, then the rest across sections where that is unambiguous.
   let scopedOldIDs = oldItemIDs.indices.map {
@@ -118,29 +210,48 @@ internal func _sectionedChangeset<Section, SectionID: Hashable, Items: Collectio
   }
   var matching = _precomputedHeckelMatching(oldIDs: scopedOldIDs, newIDs: scopedNewIDs)
   _matchAcrossSections(&matching, oldIDs: oldItemIDs, newIDs: newItemIDs)
-  var updated = [Bool](repeating: false, count: oldItems.count)
+  var updated = [Bool](repeating: false, count: sections.oldItems.count)
   for (old, match) in matching.oldMatch.enumerated() where match < 0 {
-    updated[old] = !isItemEqual(oldItems[old], newItems[Int(~match)])
+    updated[old] = !isItemEqual(sections.oldItems[old], sections.newItems[Int(~match)])
   }
   var changeset = SectionedChangeset(
-    sectionChangeset: sections.parts.indexChangeset,
+    sectionChangeset: sections.sectionParts.indexChangeset,
     itemChangeset: layout.itemChangeset(matching, updated: updated)
   )
+  let sectionsHaveDuplicates = sections.sectionsHaveDuplicates
   let itemsHaveDuplicates = matching.oldHasDuplicates || matching.newHasDuplicates
-  if sections.hasDuplicates || itemsHaveDuplicates {
-    let sectionGroups = _duplicateGroups(count: newSections.count) { sectionID(newSections[$0]) }
+  if sectionsHaveDuplicates || itemsHaveDuplicates {
+    let sectionGroups = _duplicateGroups(count: sections.newSectionIDs.count) { sections.newSectionIDs[$0] }
     let itemGroups = _duplicateGroups(count: scopedNewIDs.count) { scopedNewIDs[$0] }
     changeset.sectionChangeset.duplicates = sectionGroups.map(\.offsets)
     changeset.itemChangeset.duplicates = itemGroups.map { $0.offsets.map(layout.newPath) }
     TetherLogger.shared.warn(
-      "Sectioned diff with duplicate identifiers: \(sections.hasDuplicates ? "sections" : "")"
-        + "\(sections.hasDuplicates && itemsHaveDuplicates ? " and " : "")"
+      "Sectioned diff with duplicate identifiers: \(sectionsHaveDuplicates ? "sections" : "")"
+        + "\(sectionsHaveDuplicates && itemsHaveDuplicates ? " and " : "")"
         + "\(itemsHaveDuplicates ? "items within a section" : ""). "
         + "The k-th old copy of an identifier is matched with its k-th new copy and extra copies are "
         + "deleted or inserted; make identifiers unique for meaningful animations."
     )
   }
   return changeset
+}
+
+/// Finishes Epoxy's sectioned diff once the item identifiers are known (unwrapped when they
+/// share one concrete type).
+@usableFromInline
+internal struct _DiffableSectionedItemsBody<Item: Diffable>: _IdentifiersBody {
+  @usableFromInline
+  internal let sections: _FlattenedSections<Item, AnyHashable>
+
+  @inlinable
+  internal init(sections: _FlattenedSections<Item, AnyHashable>) {
+    self.sections = sections
+  }
+
+  @inlinable
+  internal func run<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) -> SectionedChangeset {
+    _sectionedChangeset(sections, oldItemIDs: oldIDs, newItemIDs: newIDs) { $0.isDiffableItemEqual(to: $1) }
+  }
 }
 
 /// An item identifier qualified by the (new offset of the) section pair it belongs to, so that

@@ -1,0 +1,196 @@
+import Foundation
+import TetherTestSupport
+import XCTest
+
+@testable import TetherChangesets
+
+/// The `Diffable` path unwraps `AnyHashable` identifiers that share one concrete type and runs
+/// the engine on that type; these tests check that it gives exactly what the typed path gives on
+/// the same identities, for every identifier type, mixed ones included.
+final class DiffableIdentifierTypesTests: XCTestCase {
+  private let warnings = DiffWarningCounter()
+  private var previousLogger: TetherLogger?
+
+  override func setUp() {
+    previousLogger = TetherLogger.shared
+    TetherLogger.shared = warnings.logger
+  }
+
+  override func tearDown() {
+    if let previousLogger { TetherLogger.shared = previousLogger }
+  }
+
+  /// Random pairs of every shape (duplicates included): the Epoxy changeset and the diffs of
+  /// every algorithm equal the typed path's, whatever the identifiers' types.
+  func testDiffableAgreesWithTypedOnRandomPairs() {
+    withSeeds(60_000..<60_300) { seed, rng in
+      let shape = DiffingInputShape.allCases[Int(seed) % DiffingInputShape.allCases.count]
+      let (old, new) = randomDiffingInput(shape, maxCount: 300, using: &rng)
+      for keys in IdentifierKeys.allCases {
+        let oldDiffable = old.map { KeyedDiffable($0, keys) }
+        let newDiffable = new.map { KeyedDiffable($0, keys) }
+        let oldTyped = old.map { KeyedItem($0, keys) }
+        let newTyped = new.map { KeyedItem($0, keys) }
+        let context = "seed \(seed), \(shape), \(keys)"
+        XCTAssertEqual(
+          newDiffable.makeChangeset(from: oldDiffable), newTyped.makeChangeset(from: oldTyped), context)
+        for algorithm in [DiffAlgorithm.heckel, .myers(), .myers(inferMoves: true)] {
+          XCTAssertEqual(
+            newDiffable.diff(from: oldDiffable, algorithm: algorithm),
+            newTyped.diff(from: oldTyped, algorithm: algorithm),
+            "\(context), \(algorithm)"
+          )
+        }
+      }
+    }
+  }
+
+  /// Random sections: Epoxy's sectioned changeset equals the typed closure form's, whatever the
+  /// item identifiers' types.
+  func testSectionedDiffableAgreesWithTypedOnRandomSections() {
+    withSeeds(61_000..<61_300) { seed, rng in
+      let (old, new) = randomSections(using: &rng, duplicates: seed % 5 == 0)
+      for keys in IdentifierKeys.allCases {
+        let oldSections = old.map { KeyedSection($0, keys) }
+        let newSections = new.map { KeyedSection($0, keys) }
+        let typed = SectionedChangeset(
+          from: oldSections,
+          to: newSections,
+          sectionIdentifiedBy: \.id,
+          isSectionEqual: { $0.title == $1.title },
+          items: \.items,
+          itemIdentifiedBy: { keys.typedKey($0.item.id) },
+          isItemEqual: { $0.item == $1.item }
+        )
+        XCTAssertEqual(newSections.makeSectionedChangeset(from: oldSections), typed, "seed \(seed), \(keys)")
+      }
+    }
+  }
+
+  /// Integers of different widths are equal as `AnyHashable`s: identifiers that are not all of
+  /// the first one's type keep that equality (they are not unwrapped), whichever comes first.
+  func testIntegersOfDifferentTypesKeepAnyHashableEquality() {
+    func item(_ id: some Hashable, _ value: Int = 0) -> KeyedDiffable {
+      KeyedDiffable(DiffItem(0, value), identifier: AnyHashable(id))
+    }
+    let old = [item(1), item(2), item(3), item(4)]
+    let new = [item(Int8(2)), item(1), item(UInt(3), 1), item(Int64(5))]
+    let allInts = [item(2), item(1), item(3, 1), item(5)]
+    XCTAssertEqual(new.makeChangeset(from: old), allInts.makeChangeset(from: old))
+    XCTAssertEqual(old.makeChangeset(from: new), old.makeChangeset(from: allInts))
+    XCTAssertEqual(new.makeChangeset(from: old).inserts, [3])
+    XCTAssertEqual(new.makeChangeset(from: old).deletes, [3])
+  }
+
+  /// Reading identifiers out of their `AnyHashable` boxes unwraps exactly what the dynamic cast
+  /// through `base` unwraps (that is the route taken where the box layout check fails).
+  func testBoxReadsAgreeWithCasts() {
+    func check<ID: Hashable>(_ identifiers: [AnyHashable], as type: ID.Type, boxType: UInt?, _ context: String) {
+      let elements = identifiers.map { KeyedDiffable(DiffItem(0), identifier: $0) }
+      elements.withUnsafeBufferPointer { elements in
+        XCTAssertEqual(
+          _unwrappedIdentifiers(of: elements, as: ID.self, boxType: boxType),
+          _unwrappedIdentifiers(of: elements, as: ID.self, boxType: nil),
+          context
+        )
+      }
+    }
+    withSeeds(62_000..<62_100) { seed, rng in
+      let ids = (0..<Int.random(in: 0...40, using: &rng)).map { _ in Int.random(in: 0...2_000, using: &rng) }
+      for keys in IdentifierKeys.allCases {
+        let identifiers = ids.map(keys.diffIdentifier)
+        check(identifiers, as: Int.self, boxType: _intBoxType, "seed \(seed), \(keys)")
+        check(identifiers, as: String.self, boxType: _stringBoxType, "seed \(seed), \(keys)")
+        check(identifiers, as: UUID.self, boxType: _uuidBoxType, "seed \(seed), \(keys)")
+      }
+      let widths: [AnyHashable] = ids.map { $0 % 2 == 0 ? AnyHashable($0 - 1_000) : AnyHashable(Int16($0 - 1_000)) }
+      check(widths, as: Int.self, boxType: _intBoxType, "seed \(seed), mixed widths")
+    }
+  }
+}
+
+/// How a `DiffItem`'s integer identity becomes an identifier.
+private enum IdentifierKeys: CaseIterable {
+  case int
+  case string
+  case uuid
+  /// Integers, strings and UUIDs in turn.
+  case mixed
+  /// Integers, but every eleventh identifier a string: the unwrapping fails late.
+  case mostlyInt
+
+  func diffIdentifier(_ id: Int) -> AnyHashable {
+    switch typedKey(id) {
+    case .int(let value): value
+    case .string(let value): value
+    case .uuid(let value): value
+    }
+  }
+
+  func typedKey(_ id: Int) -> MixedKey {
+    switch self {
+    case .int: .int(id)
+    case .string: .string("item \(id)")
+    case .uuid: .uuid(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", id))!)
+    case .mixed: [IdentifierKeys.int, .string, .uuid][id % 3].typedKey(id)
+    case .mostlyInt: (id % 11 == 10 ? IdentifierKeys.string : .int).typedKey(id)
+    }
+  }
+}
+
+/// A typed identifier of any of the types the tests use.
+private enum MixedKey: Hashable {
+  case int(Int)
+  case string(String)
+  case uuid(UUID)
+}
+
+/// A `DiffItem` seen through Epoxy's protocol, with the identifier of its id under some keys.
+private struct KeyedDiffable: Diffable {
+  var item: DiffItem
+  var diffIdentifier: AnyHashable
+
+  init(_ item: DiffItem, _ keys: IdentifierKeys) {
+    self.init(item, identifier: keys.diffIdentifier(item.id))
+  }
+
+  init(_ item: DiffItem, identifier: AnyHashable) {
+    self.item = item
+    diffIdentifier = identifier
+  }
+
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+    (otherDiffableItem as? KeyedDiffable)?.item == item
+  }
+}
+
+/// The same item, typed: identified by the key of its id.
+private struct KeyedItem: Identifiable, Equatable {
+  var id: MixedKey
+  var value: Int
+
+  init(_ item: DiffItem, _ keys: IdentifierKeys) {
+    id = keys.typedKey(item.id)
+    value = item.value
+  }
+}
+
+/// A `TestSection` whose items are identified under some keys.
+private struct KeyedSection: DiffableSection {
+  var id: Int
+  var title: Int
+  var items: [KeyedDiffable]
+
+  init(_ section: TestSection, _ keys: IdentifierKeys) {
+    id = section.id
+    title = section.title
+    items = section.items.map { KeyedDiffable($0.item, keys) }
+  }
+
+  var diffIdentifier: AnyHashable { id }
+  var diffableItems: [KeyedDiffable] { items }
+
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+    (otherDiffableItem as? KeyedSection)?.title == title
+  }
+}
