@@ -64,6 +64,8 @@ final class TerminalSharingTests: XCTestCase {
     try expectScreen(pane, list: ["alpha", "beta", "gamma"], input: ["> "], "the first draw")
     try pane.type("hold add delta")
     try pane.pressEnter()
+    // Typing before the next prompt is printed would put the prompt after the typed text.
+    try expectScreen(pane, list: ["alpha", "beta", "gamma"], input: ["> hold add delta", "> "], "the next prompt")
     try pane.type("half a li")
     let typed = ["> hold add delta", "> half a li"]
     try expectScreen(pane, list: ["alpha", "beta", "gamma"], input: typed, "a line half typed")
