@@ -116,7 +116,7 @@ extension SubjectCore {
     let detached = shared.slots
     for subscription in detached {
       subscription.slot = -1
-      subscription.disposed.store(true, ordering: .releasing)
+      _ = subscription.setDisposed()
     }
     shared.slots = []
     return detached

@@ -183,7 +183,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   /// core has ended), then every later event.
   @inlinable
   internal func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
-    let subscription = Sub(observer: observer, core: self)
+    let subscription = Sub.make(observer: observer, core: self)
     let thread = currentThreadID()
     let work: Work = shared.withLock { shared in
       if !shared.isDelivering && items.replay.isEmpty && items.terminal == nil {
@@ -258,10 +258,10 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
       case .replay(let subscription, let elements, let terminal):
         for element in elements {
           guard !subscription.isDisposed else { break }
-          subscription.observer(.next(joinTransform?(element) ?? element))
+          subscription.call(.next(joinTransform?(element) ?? element))
         }
         if let terminal, !subscription.isDisposed {
-          subscription.observer(terminal)
+          subscription.call(terminal)
           subscription.markEnded()
         }
       }
