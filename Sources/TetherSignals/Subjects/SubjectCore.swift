@@ -186,7 +186,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     let subscription = Sub.make(observer: observer, core: self)
     let thread = currentThreadID()
     let work: Work = shared.withLock { shared in
-      if !shared.isDelivering && items.replay.isEmpty && items.terminal == nil {
+      if !isDelivering && items.replay.isEmpty && items.terminal == nil {
         add(subscription, to: &shared)  // nothing to replay: no need to become the deliverer
         return .idle
       }
@@ -200,7 +200,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   /// it when it goes away, which breaks the reference cycles between the core and subscriptions.
   internal func detachAll() {
     let detached = shared.withLock { shared -> ContiguousArray<SubscriptionBase> in
-      if shared.isDelivering {
+      if requestAttention() {
         items.queue.append(.detach)
         shared.accepted &+= 1
         return []
@@ -238,7 +238,6 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     depth.pointee += 1
     defer { depth.pointee -= 1 }
     var foreignDelivered = 0
-    var finishedItem = true
     while true {
       switch consume work {
       case .idle:
@@ -248,7 +247,6 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         return
       case .takeOver(let parker):
         parker.wait()  // the previous deliverer made this thread the deliverer
-        finishedItem = false
       case .nothing:
         break
       case .release(let detached):
@@ -265,13 +263,18 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
           subscription.markEnded()
         }
       }
+      // The common case: nothing was queued and nobody waits, so no second trip through the lock.
+      if stopDeliveringUnlessNeeded() { return }
       let wakeups: [Parker]?
       (work, wakeups) = shared.withLock { shared in
-        shared.endStep(finishedItem: finishedItem)
+        shared.endStep(queued: items.queue.count)
         let next = next(&shared, foreignDelivered: &foreignDelivered)
+        if case .idle = next {
+        } else {
+          setDeliveryState(delivering: true, attention: !items.queue.isEmpty || shared.hasWaiters)
+        }
         return (next, shared.takeWakeups())
       }
-      finishedItem = true
       if let wakeups {
         for parker in wakeups { parker.signal() }
       }
