@@ -112,6 +112,19 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
   // base class's.
   @usableFromInline internal typealias Observer = @Sendable (Signal<Element, Error>.Event) -> Void
 
+  /// The observer as stored in the tail: a struct field, so that the closure keeps the
+  /// representation it has as a stored property (memory typed as a bare closure would hold it
+  /// behind a reabstraction thunk, an extra allocation and indirect call per event).
+  @usableFromInline
+  internal struct Slot {
+    @usableFromInline internal var observer: Observer?
+
+    @inlinable
+    internal init(_ observer: @escaping Observer) {
+      self.observer = observer
+    }
+  }
+
   /// Creates a subscription of `observer` to `core` (not yet registered).
   ///
   /// - Complexity: O(1): one allocation.
@@ -120,11 +133,11 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
     let stride = MemoryLayout<SubscriptionFields>.stride
     let buffer = Buffer(
       bufferClass: Subscription.self,
-      minimumCapacity: 1 + (MemoryLayout<Observer?>.size + stride - 1) / stride
+      minimumCapacity: 1 + (MemoryLayout<Slot>.size + stride - 1) / stride
     ) { _, _ in AtomicIntStorage(0) }
     buffer.withUnsafeMutablePointerToElements { tail in
       tail.initialize(to: SubscriptionFields(core: core))
-      UnsafeMutableRawPointer(tail + 1).initializeMemory(as: Observer?.self, to: observer)
+      UnsafeMutableRawPointer(tail + 1).initializeMemory(as: Slot.self, to: Slot(observer))
     }
     // The buffer object is an instance of `bufferClass`; the downcast cannot fail.
     return unsafeDowncast(buffer.buffer, to: Subscription.self)
@@ -133,14 +146,14 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
   /// The observer (nil once ended), in the tail after the fields, whose alignment (a word's) suits
   /// a closure.
   @inlinable @inline(__always)
-  internal var observer: UnsafeMutablePointer<Observer?> {
-    UnsafeMutableRawPointer(fields + 1).assumingMemoryBound(to: Observer?.self)
+  internal var slotPointer: UnsafeMutablePointer<Slot> {
+    UnsafeMutableRawPointer(fields + 1).assumingMemoryBound(to: Slot.self)
   }
 
   /// Calls the observer with `event` (nothing once the subscription has ended).
   @inlinable @inline(__always)
   internal func call(_ event: Signal<Element, Error>.Event) {
-    observer.pointee?(event)
+    slotPointer.pointee.observer?(event)
   }
 
   /// Delivers `event` unless disposed; after a terminal event the subscription is ended.
@@ -155,7 +168,7 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
   @usableFromInline
   internal override func markEnded() {
     super.markEnded()
-    observer.pointee = nil
+    slotPointer.pointee.observer = nil
   }
 
   deinit {
@@ -163,6 +176,6 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
     // deinitialization. Not `deinitialize(count:)` or `move()`: this deinit runs unspecialised,
     // where those are calls that look up the closure type's metadata, while an assignment through
     // `pointee` is inlined and needs none.
-    observer.pointee = nil
+    slotPointer.pointee.observer = nil
   }
 }
