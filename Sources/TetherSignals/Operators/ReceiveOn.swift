@@ -26,11 +26,14 @@ extension SignalProtocol {
     return Signal(unsafeSubscribe: { observer in
       let hop = Hop<Element, Error, S>(observer: observer, scheduler: scheduler)
       let upstreamDisposable = upstream.observe { event in hop.enqueue(event) }
-      // Weakly: the upstream observation and the scheduled actions own the hop (and through it the
-      // observer); the disposable handed downstream must not, or an operator holding it would form
-      // a cycle that outlives a source that goes away without completing.
-      return BlockDisposable { [weak hop] in
-        hop?.dispose()
+      // The upstream observation and the scheduled actions own the hop (and through it the
+      // observer); the disposable handed downstream owns only the queue, or an operator holding it
+      // would form a cycle that outlives a source that goes away without completing. (Not a weak
+      // reference to the hop: that gives it a side table, and every retain and release of it, three
+      // per event, would take the slow path.)
+      let queue = hop.queue
+      return BlockDisposable {
+        queue.dispose()
         upstreamDisposable.dispose()
       }
     })
@@ -41,13 +44,51 @@ extension SignalProtocol {
 /// scheduled action per event.
 @usableFromInline
 internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked Sendable {
-  // Safe: `observer` and `scheduler` are immutable and the queue lives in the `events` mutex; the
-  // observer is called only by the action that raised `active` from zero, until it brings it back
-  // there, so never concurrently, and the atomic's acquire-release order hands its effects on.
+  // Safe: every stored property is immutable; the observer is called only by the action that
+  // raised the queue's `active` from zero, until it brings it back there, so never concurrently,
+  // and the atomic's acquire-release order hands its effects on.
   @usableFromInline typealias Event = Signal<Element, Error>.Event
 
   @usableFromInline internal let observer: @Sendable (Event) -> Void
   @usableFromInline internal let scheduler: S
+  @usableFromInline internal let queue = HopQueue<Element, Error>()
+
+  @inlinable
+  init(observer: @escaping @Sendable (Event) -> Void, scheduler: S) {
+    self.observer = observer
+    self.scheduler = scheduler
+  }
+
+  @inlinable
+  func enqueue(_ event: Event) {
+    queue.events.withLock { events in events.append(event) }
+    // The action captures only the hop, so scheduling it allocates nothing on Tether's side.
+    scheduler.schedule { self.runAction() }
+  }
+
+  /// One event's action: delivers the oldest waiting event, and then those of the actions that
+  /// started meanwhile, unless another action is delivering (then that one delivers it).
+  @inlinable
+  func runAction() {
+    let queue = queue
+    guard queue.active.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
+    repeat {
+      // Empty only if disposing dropped the waiting events.
+      if let event = queue.events.withLock({ $0.popFirst() }), !queue.disposed.load(ordering: .acquiring) {
+        observer(event)
+        if event.isTerminal { queue.dispose() }
+      }
+    } while queue.active.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue > 1
+  }
+}
+
+/// A ``Hop``'s events and delivery bookkeeping, without the observer, so that the disposable
+/// handed downstream can own it.
+@usableFromInline
+internal final class HopQueue<Element, Error: Swift.Error>: @unchecked Sendable {
+  // Safe: the queue lives in the `events` mutex and the rest is atomic.
+  @usableFromInline typealias Event = Signal<Element, Error>.Event
+
   /// Events waiting for their action, oldest first.
   @usableFromInline internal let events = Locked(FIFOQueue<Event>())
   /// Actions that started and whose events are not delivered yet. The action that raises it from
@@ -56,10 +97,7 @@ internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked 
   @usableFromInline internal let disposed = AtomicBool(false)
 
   @inlinable
-  init(observer: @escaping @Sendable (Event) -> Void, scheduler: S) {
-    self.observer = observer
-    self.scheduler = scheduler
-  }
+  init() {}
 
   @inlinable
   func dispose() {
@@ -71,26 +109,5 @@ internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked 
       events = FIFOQueue()
       return dropped
     }
-  }
-
-  @inlinable
-  func enqueue(_ event: Event) {
-    events.withLock { events in events.append(event) }
-    // The action captures only the hop, so scheduling it allocates nothing on Tether's side.
-    scheduler.schedule { self.runAction() }
-  }
-
-  /// One event's action: delivers the oldest waiting event, and then those of the actions that
-  /// started meanwhile, unless another action is delivering (then that one delivers it).
-  @inlinable
-  func runAction() {
-    guard active.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
-    repeat {
-      // Empty only if disposing dropped the waiting events.
-      if let event = events.withLock({ $0.popFirst() }), !disposed.load(ordering: .acquiring) {
-        observer(event)
-        if event.isTerminal { dispose() }
-      }
-    } while active.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue > 1
   }
 }

@@ -12,14 +12,14 @@ extension SubjectCore {
   @inlinable
   @inline(__always)
   internal func waitForRoom(_ shared: inout Shared, thread: UInt) -> Parker? {
-    guard shared.isDelivering, items.queue.count >= deliveryQueueBound else { return nil }
+    guard isDelivering, items.queue.count >= deliveryQueueBound else { return nil }
     return registerRoomWaiter(&shared, thread: thread)
   }
 
   /// The slow part of ``waitForRoom(_:thread:)``, for a full queue.
   @usableFromInline
   internal func registerRoomWaiter(_ shared: inout Shared, thread: UInt) -> Parker? {
-    guard thread != shared.deliverer, !isDeliveringOnThisThread() else { return nil }
+    guard thread != shared.deliverer, !isDeliveringOnThisThread(), requestAttention() else { return nil }
     let parker = Parker()
     shared.roomWaiters.append(parker)
     return parker
@@ -30,9 +30,12 @@ extension SubjectCore {
   @inlinable
   internal func submit(_ shared: inout Shared, _ item: Item, thread: UInt) -> Work {
     shared.accepted &+= 1
-    guard shared.isDelivering else {
-      shared.isDelivering = true
+    guard requestAttention() else {
+      // Nobody delivers: this thread does. (A deliverer that stopped outside the lock left its
+      // relief request behind.)
+      setDeliveryState(delivering: true, attention: false)
       shared.deliverer = thread
+      shared.reliefRequested = false
       return process(item, &shared)
     }
     let foreign = thread != shared.deliverer
@@ -57,7 +60,7 @@ extension SubjectCore {
       return .handOff(successor.parker)
     }
     guard !items.queue.isEmpty, let item = items.queue.popFirst() else {
-      shared.isDelivering = false
+      setDeliveryState(delivering: false, attention: false)
       shared.deliverer = 0
       shared.reliefRequested = false
       if !shared.roomWaiters.isEmpty { shared.releaseRoomWaiters() }
@@ -125,7 +128,7 @@ extension SubjectCore {
     let detached = shared.slots
     for subscription in detached {
       subscription.slot = -1
-      subscription.disposed.store(true, ordering: .releasing)
+      _ = subscription.setDisposed()
     }
     shared.slots = []
     return detached

@@ -190,10 +190,10 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   /// core has ended), then every later event.
   @inlinable
   internal func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
-    let subscription = Sub(observer: observer, core: self)
+    let subscription = Sub.make(observer: observer, core: self)
     let thread = currentThreadID()
     let work: Work = shared.withLock { shared in
-      if !shared.isDelivering && items.replay.isEmpty && items.terminal == nil && !items.isDetached {
+      if !isDelivering && items.replay.isEmpty && items.terminal == nil && !items.isDetached {
         add(subscription, to: &shared)  // nothing to replay: no need to become the deliverer
         return .idle
       }
@@ -207,7 +207,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   /// it when it goes away, which breaks the reference cycles between the core and subscriptions.
   internal func detachAll() {
     let detached = shared.withLock { shared -> ContiguousArray<SubscriptionBase> in
-      if shared.isDelivering {
+      if requestAttention() {
         items.queue.append(.detach)
         shared.accepted &+= 1
         return []
@@ -245,7 +245,6 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     depth.pointee += 1
     defer { depth.pointee -= 1 }
     var foreignDelivered = 0
-    var finishedItem = true
     while true {
       switch consume work {
       case .idle:
@@ -255,7 +254,6 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         return
       case .takeOver(let parker):
         parker.wait()  // the previous deliverer made this thread the deliverer
-        finishedItem = false
       case .nothing:
         break
       case .release(let detached):
@@ -265,20 +263,25 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
       case .replay(let subscription, let elements, let terminal, let ends):
         for element in elements {
           guard !subscription.isDisposed else { break }
-          subscription.observer(.next(joinTransform?(element) ?? element))
+          subscription.call(.next(joinTransform?(element) ?? element))
         }
         if let terminal, !subscription.isDisposed {
-          subscription.observer(terminal)
+          subscription.call(terminal)
         }
         if ends { subscription.markEnded() }
       }
+      // The common case: nothing was queued and nobody waits, so no second trip through the lock.
+      if stopDeliveringUnlessNeeded() { return }
       let wakeups: [Parker]?
       (work, wakeups) = shared.withLock { shared in
-        shared.endStep(finishedItem: finishedItem)
+        shared.endStep(queued: items.queue.count)
         let next = next(&shared, foreignDelivered: &foreignDelivered)
+        if case .idle = next {
+        } else {
+          setDeliveryState(delivering: true, attention: !items.queue.isEmpty || shared.hasWaiters)
+        }
         return (next, shared.takeWakeups())
       }
-      finishedItem = true
       if let wakeups {
         for parker in wakeups { parker.signal() }
       }

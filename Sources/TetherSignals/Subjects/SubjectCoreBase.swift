@@ -14,8 +14,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
   internal struct Shared {
     /// The live subscriptions, densely packed (a removal moves the last one into the hole).
     @usableFromInline internal var slots = ContiguousArray<SubscriptionBase>()
-    @usableFromInline internal var isDelivering = false
-    /// The thread delivering (while `isDelivering`).
+    /// The thread delivering (while the core's ``SubjectCoreBase/isDelivering``).
     @usableFromInline internal var deliverer: UInt = 0
     /// The deliverer spent its budget on other threads' items and hands over to the next sender.
     @usableFromInline internal var reliefRequested = false
@@ -29,7 +28,8 @@ internal class SubjectCoreBase: @unchecked Sendable {
     @usableFromInline internal var deliveryWaiters: [(target: UInt64, parker: Parker)] = []
     /// Parkers to signal once the lock is released.
     @usableFromInline internal var wakeups: [Parker] = []
-    /// Items accepted for delivery (queued or delivered at once), and items whose delivery ended.
+    /// Items accepted for delivery (queued or delivered at once), and items whose delivery ended
+    /// as of the deliverer's last visit to the lock (see ``SubjectCoreBase/deliveryState``).
     @usableFromInline internal var accepted: UInt64 = 0
     @usableFromInline internal var finished: UInt64 = 0
 
@@ -40,12 +40,57 @@ internal class SubjectCoreBase: @unchecked Sendable {
   @usableFromInline internal let shared: Locked<Shared>
   /// ``deliveryDepthKey``, copied once.
   @usableFromInline internal let depthKey = deliveryDepthKey
+  /// Whether someone is delivering (``delivering``), and whether the deliverer must take the lock
+  /// when its current item is delivered (``attention``): 0, `delivering` or both.
+  ///
+  /// Atomic so that a deliverer with nothing more to do stops with one compare-exchange instead of
+  /// a second round trip through the lock. Everything that needs the deliverer to come back to the
+  /// lock (a queued item, a waiting thread, a successor) is registered under the lock together
+  /// with ``requestAttention()``; the deliverer sets it back to `delivering` or 0, under the lock,
+  /// each time it visits. Only the deliverer's stop (`delivering` -> 0) happens outside the lock.
+  @usableFromInline internal let deliveryState = AtomicInt(0)
+  @usableFromInline internal static var delivering: Int { 1 }
+  @usableFromInline internal static var attention: Int { 2 }
 
   /// Creates the shared state; `reentryMessage` is the trap message for a callback that runs
   /// under the lock (a `Property.modify` body) and touches the same subject.
   @inlinable
   internal init(reentryMessage: StaticString) {
     shared = Locked(Shared(), reentryMessage: reentryMessage)
+  }
+
+  /// Whether someone is delivering. Call it holding the lock: only the deliverer can then change
+  /// it, by stopping.
+  @inlinable @inline(__always)
+  internal final var isDelivering: Bool {
+    deliveryState.load(ordering: .acquiring) & Self.delivering != 0
+  }
+
+  /// Holding the lock: makes the deliverer take the lock at the end of its current item and
+  /// returns true, or returns false if nobody is delivering (the deliverer may just have stopped).
+  @inlinable @inline(__always)
+  internal final func requestAttention() -> Bool {
+    // A plain load first: when nobody delivers (the common case of a sender), nobody can start
+    // while this thread holds the lock, and a load is much cheaper than a compare-exchange.
+    guard isDelivering else { return false }
+    let (exchanged, original) = deliveryState.compareExchange(
+      expected: Self.delivering, desired: Self.delivering | Self.attention, ordering: .acquiringAndReleasing)
+    return exchanged || original != 0
+  }
+
+  /// The deliverer, holding the lock: records whether it is still delivering and whether its next
+  /// visit to the lock is needed.
+  @inlinable @inline(__always)
+  internal final func setDeliveryState(delivering: Bool, attention: Bool) {
+    let state = delivering ? (attention ? Self.delivering | Self.attention : Self.delivering) : 0
+    deliveryState.store(state, ordering: .releasing)
+  }
+
+  /// The deliverer, after an item, without the lock: stops delivering if nothing needs it to come
+  /// back to the lock; returns whether it stopped.
+  @inlinable @inline(__always)
+  internal final func stopDeliveringUnlessNeeded() -> Bool {
+    deliveryState.compareExchange(expected: Self.delivering, desired: 0, ordering: .acquiringAndReleasing).exchanged
   }
 
   /// Unregisters `subscription` in O(1); then, when called from another thread than the deliverer
@@ -66,7 +111,8 @@ internal class SubjectCoreBase: @unchecked Sendable {
           last.slot = slot
         }
       }
-      guard shared.isDelivering, shared.deliverer != thread, !isDeliveringOnThisThread() else { return nil }
+      guard isDelivering, shared.deliverer != thread, !isDeliveringOnThisThread() else { return nil }
+      guard requestAttention() else { return nil }  // the delivery just ended
       let parker = Parker()
       shared.stepWaiters.append(parker)
       return parker
@@ -80,11 +126,12 @@ internal class SubjectCoreBase: @unchecked Sendable {
   internal final func waitUntilDelivered() {
     let thread = currentThreadID()
     let parker: Parker? = shared.withLock { shared in
-      guard shared.isDelivering, shared.finished < shared.accepted else { return nil }
+      guard isDelivering else { return nil }
       precondition(
         shared.deliverer != thread,
         "waitUntilDelivered() was called from inside a callback of the same subject or property; it would wait for itself"
       )
+      guard requestAttention() else { return nil }  // the delivery just ended
       let parker = Parker()
       shared.deliveryWaiters.append((shared.accepted, parker))
       return parker
@@ -94,11 +141,12 @@ internal class SubjectCoreBase: @unchecked Sendable {
 }
 
 extension SubjectCoreBase.Shared {
-  /// Ends one delivery step: counts a finished item and releases whoever waits for it.
+  /// Ends one delivery step, with `queued` items still queued: every other accepted item has been
+  /// delivered; releases whoever waits for that.
   @inlinable
   @inline(__always)
-  internal mutating func endStep(finishedItem: Bool) {
-    if finishedItem { finished &+= 1 }
+  internal mutating func endStep(queued: Int) {
+    finished = accepted &- UInt64(queued)
     if !stepWaiters.isEmpty {
       wakeups.append(contentsOf: stepWaiters)
       stepWaiters.removeAll()
@@ -121,6 +169,13 @@ extension SubjectCoreBase.Shared {
   internal mutating func releaseRoomWaiters() {
     wakeups.append(contentsOf: roomWaiters)
     roomWaiters.removeAll()
+  }
+
+  /// Whether the deliverer must visit the lock after its next item even if nothing else is queued.
+  @inlinable
+  @inline(__always)
+  internal var hasWaiters: Bool {
+    successor != nil || !roomWaiters.isEmpty || !stepWaiters.isEmpty || !deliveryWaiters.isEmpty
   }
 
   /// Takes the parkers to signal after the lock is released (nil when there are none).
