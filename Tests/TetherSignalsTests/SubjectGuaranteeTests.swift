@@ -42,6 +42,71 @@ final class SubjectGuaranteeTests: XCTestCase {
     XCTAssertEqual(second.elements, [])
   }
 
+  func testDisposalsAndJoinsMadeDuringADeliveryTakeEffectInOrder() {
+    // Observers disposed during a delivery stay in the registered list until the deliverer's next
+    // visit to the lock: they must hear nothing more, and the ones kept must keep their order.
+    let subject = PassthroughSubject<Int, Never>()
+    let log = Locked<[String]>([])
+    let observations = Locked<[any Disposable]>([])
+    let late = Locked<(any Disposable)?>(nil)
+    for name in 0..<6 {
+      let observation = subject.observeNext { value in
+        log.withLock { $0.append("\(name):\(value)") }
+        guard name == 0, value == 1 else { return }
+        let all = observations.withLock { $0 }
+        for index in [5, 1, 0, 3] { all[index].dispose() }
+        late.withLock {
+          $0 = subject.observeNext { value in log.withLock { $0.append("late:\(value)") } }
+        }
+      }
+      observations.withLock { $0.append(observation) }
+    }
+    subject.send(1)
+    XCTAssertEqual(log.withLock { $0 }, ["0:1", "2:1", "4:1"])
+    XCTAssertEqual(subject.description, "PassthroughSubject<Int, Never>(observers: 3)")
+    subject.send(2)
+    XCTAssertEqual(log.withLock { $0 }, ["0:1", "2:1", "4:1", "2:2", "4:2", "late:2"])
+    observations.withLock { $0[2].dispose() }
+    subject.send(3)
+    // A removal moves the last observer into the hole, so the two left may swap places.
+    XCTAssertEqual(Set(log.withLock { $0 }.suffix(2)), ["4:3", "late:3"])
+    observations.withLock { $0[4].dispose() }
+    late.withLock { $0 }?.dispose()
+    XCTAssertEqual(subject.description, "PassthroughSubject<Int, Never>(observers: 0)")
+  }
+
+  func testAnObserverDisposedDuringADeliveryIsReleasedOutsideTheLockOnceTheDeliveryEnds() {
+    // The deferred removal holds the last reference to the disposed subscription; dropping it
+    // runs the observer's deinitialization, which here uses the subject (under the lock, that
+    // would trap as a re-entry).
+    final class Token: Sendable {
+      let subject: PassthroughSubject<Int, Never>
+      let onRelease: @Sendable (String) -> Void
+      init(subject: PassthroughSubject<Int, Never>, onRelease: @escaping @Sendable (String) -> Void) {
+        self.subject = subject
+        self.onRelease = onRelease
+      }
+      deinit { onRelease(subject.description) }
+    }
+    let subject = PassthroughSubject<Int, Never>()
+    let released = Locked<[String]>([])
+    let victim = Locked<(any Disposable)?>(nil)
+    do {
+      let token = Token(subject: subject) { description in released.withLock { $0.append(description) } }
+      victim.withLock { $0 = subject.observeNext { _ in withExtendedLifetime(token) {} } }
+    }
+    let killer = subject.observeNext { _ in
+      let disposable = victim.withLock { victim in
+        defer { victim = nil }
+        return victim
+      }
+      disposable?.dispose()
+    }
+    subject.send(1)
+    XCTAssertEqual(released.withLock { $0 }, ["PassthroughSubject<Int, Never>(observers: 1)"])
+    killer.dispose()
+  }
+
   func testNoCallbackRunsUnderTheLockSoCallbacksMayUseTheSubjectFreely() {
     // Each of these would deadlock (or trap) if the callback ran while the subject's lock is held.
     let subject = ReplaySubject<Int, Never>(bufferSize: 1)

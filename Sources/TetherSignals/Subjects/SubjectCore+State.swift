@@ -88,12 +88,12 @@ extension SubjectCore {
           items.replay.append(element)
           if items.replay.count > bufferSize { _ = items.replay.popFirst() }
         }
-        return notify ? .deliver(event, shared.slots) : .nothing
+        return notify ? .deliverToRegistered(event) : .nothing
       case .failed, .completed:
         items.terminal = event
-        let receivers = shared.slots
+        let receivers = shared.slots.removeAll()
         for subscription in receivers { subscription.slot = -1 }
-        shared.slots = []
+        shared.pendingRemovals = []
         return .deliver(event, receivers)
       }
     case .join(let subscription, _):
@@ -125,12 +125,12 @@ extension SubjectCore {
     // Set here, in the delivery order, so an observer that joined before the owner went away still
     // hears what was sent before.
     items.isDetached = true
-    let detached = shared.slots
+    let detached = shared.slots.removeAll()
     for subscription in detached {
       subscription.slot = -1
       _ = subscription.setDisposed()
     }
-    shared.slots = []
+    shared.pendingRemovals = []
     return detached
   }
 

@@ -39,6 +39,10 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   internal enum Work {
     case idle
     case nothing
+    /// Deliver to the registered subscriptions (``SubjectCoreBase/Shared/slots``, read outside the
+    /// lock: only the deliverer changes it while someone delivers).
+    case deliverToRegistered(Event)
+    /// Deliver to `receivers`, which this work owns (the terminal event: they are unregistered).
     case deliver(Event, ContiguousArray<SubscriptionBase>)
     /// Replay `elements`, then the terminal event if any, to a joining observer; end the
     /// subscription afterwards if `ends` (it was not registered).
@@ -219,11 +223,22 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
 
   // MARK: Delivering
 
-  /// Delivers `event` to every live subscription of a snapshot of the slots.
+  /// The deliverer: delivers `event` to every live registered subscription.
+  @inlinable
+  internal func deliverToRegistered(_ event: Event) {
+    // Unlocked and without a reference to the array: while this thread delivers, nobody else
+    // changes `slots` (removals wait in `pendingRemovals`, joins are queued items, and this thread
+    // changes it only between items). Taking a snapshot instead would cost a retain and a release
+    // of the array per event.
+    shared.unsafeState.pointee.slots.withUnretainedElements(as: Sub.self) { subscription in
+      subscription._withUnsafeGuaranteedRef { $0.receive(event) }
+    }
+  }
+
+  /// Delivers `event` to every live subscription of `slots`, an array the caller owns.
   @inlinable
   internal func deliver(_ event: Event, to slots: ContiguousArray<SubscriptionBase>) {
-    // The snapshot owns its buffer, which owns every subscription in it until the loop ends (the
-    // core's own array is copied on write if it changes meanwhile). So the loop can use the
+    // The array owns every subscription in it until the loop ends, so the loop can use the
     // subscriptions without retaining each one around the observer call. Every element is a
     // `Sub`: the core only ever registers its own subscriptions.
     slots.withUnsafeBufferPointer { buffer in
@@ -258,6 +273,8 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         break
       case .release(let detached):
         for subscription in detached { subscription.markEnded() }
+      case .deliverToRegistered(let event):
+        deliverToRegistered(event)
       case .deliver(let event, let slots):
         deliver(event, to: slots)
       case .replay(let subscription, let elements, let terminal, let ends):
@@ -273,15 +290,18 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
       // The common case: nothing was queued and nobody waits, so no second trip through the lock.
       if stopDeliveringUnlessNeeded() { return }
       let wakeups: [Parker]?
-      (work, wakeups) = shared.withLock { shared in
+      let removed: ContiguousArray<SubscriptionBase>
+      (work, wakeups, removed) = shared.withLock { shared in
+        let removed = shared.pendingRemovals.isEmpty ? [] : shared.applyPendingRemovals()
         shared.endStep(queued: items.queue.count)
         let next = next(&shared, foreignDelivered: &foreignDelivered)
         if case .idle = next {
         } else {
           setDeliveryState(delivering: true, attention: !items.queue.isEmpty || shared.hasWaiters)
         }
-        return (next, shared.takeWakeups())
+        return (next, shared.takeWakeups(), removed)
       }
+      _ = consume removed  // released here, outside the lock
       if let wakeups {
         for parker in wakeups { parker.signal() }
       }

@@ -13,7 +13,15 @@ internal class SubjectCoreBase: @unchecked Sendable {
   @usableFromInline
   internal struct Shared {
     /// The live subscriptions, densely packed (a removal moves the last one into the hole).
-    @usableFromInline internal var slots = ContiguousArray<SubscriptionBase>()
+    ///
+    /// While someone delivers, only the deliverer changes it (between items, holding the lock), so
+    /// the deliverer reads it outside the lock without taking a reference per event: removals made
+    /// meanwhile wait in ``pendingRemovals``, and observers joining meanwhile are queued items.
+    @usableFromInline internal var slots = SubscriptionList()
+    /// Subscriptions disposed while someone delivers, still in ``slots`` (at their `slot`); the
+    /// deliverer removes them at its next visit to the lock. They are flagged disposed, so they
+    /// receive nothing meanwhile.
+    @usableFromInline internal var pendingRemovals = ContiguousArray<SubscriptionBase>()
     /// The thread delivering (while the core's ``SubjectCoreBase/isDelivering``).
     @usableFromInline internal var deliverer: UInt = 0
     /// The deliverer spent its budget on other threads' items and hands over to the next sender.
@@ -59,6 +67,11 @@ internal class SubjectCoreBase: @unchecked Sendable {
     shared = Locked(Shared(), reentryMessage: reentryMessage)
   }
 
+  deinit {
+    // The list's memory is the core's to free (see `SubscriptionList`); nobody else can reach it now.
+    shared.unsafeState.pointee.slots.deallocate()
+  }
+
   /// Whether someone is delivering. Call it holding the lock: only the deliverer can then change
   /// it, by stopping.
   @inlinable @inline(__always)
@@ -102,17 +115,17 @@ internal class SubjectCoreBase: @unchecked Sendable {
   internal final func remove(_ subscription: SubscriptionBase) {
     let thread = currentThreadID()
     let parker: Parker? = shared.withLock { shared in
-      let slot = subscription.slot
-      if slot >= 0 {
-        subscription.slot = -1
-        let last = shared.slots.removeLast()
-        if slot < shared.slots.count {
-          shared.slots[slot] = last
-          last.slot = slot
+      // `requestAttention()` is false when nobody delivers (or the delivery just ended): then
+      // nobody reads `slots` outside the lock and the removal is made at once.
+      let delivering = requestAttention()
+      if subscription.slot >= 0 {
+        if delivering {
+          shared.pendingRemovals.append(subscription)
+        } else {
+          shared.removeSlot(of: subscription)
         }
       }
-      guard isDelivering, shared.deliverer != thread, !isDeliveringOnThisThread() else { return nil }
-      guard requestAttention() else { return nil }  // the delivery just ended
+      guard delivering, shared.deliverer != thread, !isDeliveringOnThisThread() else { return nil }
       let parker = Parker()
       shared.stepWaiters.append(parker)
       return parker
@@ -141,6 +154,33 @@ internal class SubjectCoreBase: @unchecked Sendable {
 }
 
 extension SubjectCoreBase.Shared {
+  /// Removes a registered `subscription` from ``slots`` in O(1), moving the last one into its
+  /// place.
+  @inlinable
+  internal mutating func removeSlot(of subscription: SubscriptionBase) {
+    let slot = subscription.slot
+    subscription.slot = -1
+    let last = slots.removeLast()
+    if slot < slots.count {
+      slots[slot] = last
+      last.slot = slot
+    }
+  }
+
+  /// The deliverer, between items: makes the removals deferred while it delivered, and returns
+  /// the removed subscriptions for the caller to drop once the lock is released (the last
+  /// reference to one may be among them, and its deinitialization runs the observer's).
+  ///
+  /// - Complexity: O(k) for k deferred removals.
+  @inlinable
+  internal mutating func applyPendingRemovals() -> ContiguousArray<SubscriptionBase> {
+    for subscription in pendingRemovals where subscription.slot >= 0 {
+      removeSlot(of: subscription)
+    }
+    defer { pendingRemovals = [] }
+    return pendingRemovals
+  }
+
   /// Ends one delivery step, with `queued` items still queued: every other accepted item has been
   /// delivered; releases whoever waits for that.
   @inlinable
