@@ -103,21 +103,24 @@ internal class SubscriptionBase: Disposable, @unchecked Sendable {
 
 /// One observer registered with a ``SubjectCore``; disposing it unregisters the observer in O(1).
 ///
-/// The observer is stored in the buffer's tail after the fields (``make(observer:core:)`` sizes
-/// the tail for it), as an optional that ending the subscription sets to nil.
+/// The observer lives in an ``ObserverBox`` that the buffer's tail refers to, after the fields,
+/// without reference counting (``Slot``); ending the subscription releases the box.
 @usableFromInline
 internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase, @unchecked Sendable {
   // Safe: the observer is only called by the core's deliverer and only cleared by `markEnded()`,
-  // which runs on the deliverer or under the core's lock while nobody delivers; the rest is the
-  // base class's.
+  // which runs on the deliverer or under the core's lock while nobody delivers (never during a
+  // call of the observer); the rest is the base class's.
   @usableFromInline internal typealias Observer = @Sendable (Signal<Element, Error>.Event) -> Void
 
-  /// The observer as stored in the tail: a struct field, so that the closure keeps the
-  /// representation it has as a stored property (memory typed as a bare closure would hold it
-  /// behind a reabstraction thunk, an extra allocation and indirect call per event).
+  /// The observer, in an object of its own.
+  ///
+  /// Calling a closure held in a constant of an object referenced at +0 takes no reference to the
+  /// closure's context; calling one held in mutable memory (the tail) retains and releases the
+  /// context around every call, two atomic operations per event and observer. The box costs one
+  /// allocation per subscription instead.
   @usableFromInline
-  internal struct Slot {
-    @usableFromInline internal var observer: Observer?
+  internal final class ObserverBox: Sendable {
+    @usableFromInline internal let observer: Observer
 
     @inlinable
     internal init(_ observer: @escaping Observer) {
@@ -125,9 +128,21 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
     }
   }
 
+  /// The tail's reference to the box: owned (retained once when made, released once when
+  /// cleared), but unmanaged so that reading it takes no reference.
+  @usableFromInline
+  internal struct Slot {
+    @usableFromInline internal var box: Unmanaged<ObserverBox>?
+
+    @inlinable
+    internal init(_ observer: @escaping Observer) {
+      box = Unmanaged.passRetained(ObserverBox(observer))
+    }
+  }
+
   /// Creates a subscription of `observer` to `core` (not yet registered).
   ///
-  /// - Complexity: O(1): one allocation.
+  /// - Complexity: O(1): two allocations (the subscription and its observer's box).
   @inlinable
   internal static func make(observer: @escaping Observer, core: SubjectCoreBase) -> Subscription {
     let stride = MemoryLayout<SubscriptionFields>.stride
@@ -143,8 +158,7 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
     return unsafeDowncast(buffer.buffer, to: Subscription.self)
   }
 
-  /// The observer (nil once ended), in the tail after the fields, whose alignment (a word's) suits
-  /// a closure.
+  /// The reference to the observer's box (nil once ended), in the tail after the fields.
   @inlinable @inline(__always)
   internal var slotPointer: UnsafeMutablePointer<Slot> {
     UnsafeMutableRawPointer(fields + 1).assumingMemoryBound(to: Slot.self)
@@ -153,7 +167,9 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
   /// Calls the observer with `event` (nothing once the subscription has ended).
   @inlinable @inline(__always)
   internal func call(_ event: Signal<Element, Error>.Event) {
-    slotPointer.pointee.observer?(event)
+    // The box cannot be released during the call (see the class's safety note), so it is used
+    // at +0.
+    slotPointer.pointee.box?._withUnsafeGuaranteedRef { $0.observer(event) }
   }
 
   /// Delivers `event` unless disposed; after a terminal event the subscription is ended.
@@ -168,14 +184,21 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
   @usableFromInline
   internal override func markEnded() {
     super.markEnded()
-    slotPointer.pointee.observer = nil
+    releaseObserver()
+  }
+
+  /// Clears the tail's reference to the box, then releases the box (which may run the
+  /// deinitializers of whatever the observer captured).
+  @inlinable
+  internal func releaseObserver() {
+    guard let box = slotPointer.pointee.box else { return }
+    slotPointer.pointee.box = nil
+    box.release()
   }
 
   deinit {
-    // Releases the observer by setting it to nil, which owns nothing and so needs no
-    // deinitialization. Not `deinitialize(count:)` or `move()`: this deinit runs unspecialised,
-    // where those are calls that look up the closure type's metadata, while an assignment through
-    // `pointee` is inlined and needs none.
-    slotPointer.pointee.observer = nil
+    // The tail's `Slot` is trivial memory (an unmanaged reference) and needs no
+    // deinitialization; only the box it may still refer to is released.
+    releaseObserver()
   }
 }
