@@ -288,12 +288,13 @@ private let ownDeliveriesKey: pthread_key_t = {
 private func memoryAndDisposal() {
   let live = 400_000
   let subject = PassthroughSubject<Int, Never>()
-  var observations: [any Disposable] = []
-  observations.reserveCapacity(live)
+  // Filled with a placeholder first, so that the resident growth below counts the subscriptions
+  // and not the pages of this array.
+  var observations = [any Disposable](repeating: NonDisposable.instance, count: live)
   let residentBefore = residentBytes()
   tether_malloc_counting_enabled(1)
   let heapBefore = tether_malloc_live_bytes()
-  for _ in 0..<live { observations.append(subject.observe { _ in }) }
+  for index in 0..<live { observations[index] = subject.observe { _ in } }
   let heapAfter = tether_malloc_live_bytes()
   tether_malloc_counting_enabled(0)
   let residentAfter = residentBytes()
