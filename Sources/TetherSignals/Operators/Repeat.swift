@@ -30,24 +30,17 @@ extension SignalProtocol {
           guard case .next(let element) = event else { return }
           observeInner(other(element).toSignal(), generation: generation)
         }
-        switch storage.update({ machine, _ in machine.attach(observation, attempt: id) }) {
-        case .none: observation.dispose()
-        case .some(let unwanted): unwanted?.dispose()
-        }
+        storage.attach(observation) { machine, observation in machine.attach(observation, attempt: id) }
       }
       @Sendable func observeInner(_ inner: Signal<Other.Element, Never>, generation: Int) {
-        let observation = inner.observe { event in
-          let again = storage.update { machine, outbox in
+        storage.observe(
+          inner,
+          receive: { machine, event, outbox in
             machine.receiveInner(isElement: event.element != nil, generation: generation, &outbox)
-          }
-          guard let again, let (attempt, stop) = again else { return }
-          stop?.dispose()
-          observeAttempt(attempt)
-        }
-        switch storage.update({ machine, _ in machine.attachInner(observation, generation: generation) }) {
-        case .none: observation.dispose()
-        case .some(let unwanted): unwanted?.dispose()
-        }
+          },
+          keep: { machine, observation in machine.attachInner(observation, generation: generation) },
+          restart: observeAttempt
+        )
       }
       if let first = storage.update({ machine, _ in machine.beginFirstAttempt() }) { observeAttempt(first) }
       return storage.handle

@@ -33,24 +33,17 @@ extension SignalProtocol {
           }
           if waits == true { awaitTrigger(after: id) }
         }
-        switch storage.update({ machine, _ in machine.attach(observation, attempt: id) }) {
-        case .none: observation.dispose()
-        case .some(let unwanted): unwanted?.dispose()
-        }
+        storage.attach(observation) { machine, observation in machine.attach(observation, attempt: id) }
       }
       @Sendable func awaitTrigger(after id: Int) {
-        let observation = trigger.observe { event in
-          let retry = storage.update { machine, outbox in
+        storage.observe(
+          trigger,
+          receive: { machine, event, outbox in
             machine.receiveTrigger(isElement: event.element != nil, after: id, &outbox)
-          }
-          guard let retry, let (attempt, stop) = retry else { return }
-          stop?.dispose()
-          observeAttempt(attempt)
-        }
-        switch storage.update({ machine, _ in machine.attachTrigger(observation, after: id) }) {
-        case .none: observation.dispose()
-        case .some(let unwanted): unwanted?.dispose()
-        }
+          },
+          keep: { machine, observation in machine.attachTrigger(observation, after: id) },
+          restart: observeAttempt
+        )
       }
       if let first = storage.update({ machine, _ in machine.beginFirstAttempt() }) { observeAttempt(first) }
       return storage.handle
