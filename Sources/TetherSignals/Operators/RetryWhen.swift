@@ -24,18 +24,13 @@ extension SignalProtocol {
     let trigger = trigger.toSignal()
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(RetryWhenMachine<Element, Error>(), observer: observer)
-      @Sendable func observeAttempt(_ id: Int) {
-        let observation = upstream.observe { event in
-          var retrying = false
-          if case .failed(let error) = event { retrying = shouldRetry(error) }
-          let waits = storage.update { machine, outbox in
-            machine.receive(event, attempt: id, retrying: retrying, &outbox)
-          }
-          if waits == true { awaitTrigger(after: id) }
+      storage.observeAttempts(of: upstream) { event, id, observeAttempt in
+        var retrying = false
+        if case .failed(let error) = event { retrying = shouldRetry(error) }
+        let waits = storage.update { machine, outbox in
+          machine.receive(event, attempt: id, retrying: retrying, &outbox)
         }
-        storage.attach(observation) { machine, observation in machine.attach(observation, attempt: id) }
-      }
-      @Sendable func awaitTrigger(after id: Int) {
+        guard waits == true else { return }
         storage.observe(
           trigger,
           receive: { machine, event, outbox in
@@ -45,7 +40,6 @@ extension SignalProtocol {
           restart: observeAttempt
         )
       }
-      if let first = storage.update({ machine, _ in machine.beginFirstAttempt() }) { observeAttempt(first) }
       return storage.handle
     })
   }
@@ -53,7 +47,7 @@ extension SignalProtocol {
 
 /// The state of `retry(when:if:)`: the current attempt, or the failure waiting for the trigger.
 @usableFromInline
-internal struct RetryWhenMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+internal struct RetryWhenMachine<Element, Error: Swift.Error>: AttemptStateMachine {
   @usableFromInline var attempt = 0
   @usableFromInline var current: (any Disposable)?
   /// The attempt whose failure waits for the trigger, if any.
@@ -63,12 +57,6 @@ internal struct RetryWhenMachine<Element, Error: Swift.Error>: OperatorStateMach
 
   @inlinable
   init() {}
-
-  @inlinable
-  mutating func beginFirstAttempt() -> Int {
-    attempt = 1
-    return attempt
-  }
 
   /// Keeps the observation of attempt `id`, or returns it if that attempt already ended.
   @inlinable
