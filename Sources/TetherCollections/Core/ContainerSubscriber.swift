@@ -24,7 +24,7 @@ struct ContainerSubscriberFields<Changeset: ObservableContainerChangeset> {
 /// A subscriber is one allocation, laid out by `ManagedBufferPointer` (this class is its buffer
 /// class), as the subjects' `Subscription` is: the header is the disposed flag (1 once disposed or
 /// ended), read and written atomically in place; the tail holds ``ContainerSubscriberFields``. A
-/// stored property has no stable address to be atomic at, and an ``AtomicBool`` would be a second
+/// stored property has no stable address to be atomic at, and an `AtomicBool` would be a second
 /// allocation per subscriber; buffer classes cannot declare stored properties, hence the tail.
 /// Not a `ManagedBuffer` subclass: those cannot be `Sendable`.
 @usableFromInline
