@@ -7,7 +7,7 @@ struct ContainerSubscriberFields<Changeset: ObservableContainerChangeset> {
   @usableFromInline let observer: @Sendable (Signal<Changeset, Never>.Event) -> Void
   /// Weak: the core holds its subscribers, and a container released while observed must still
   /// free its core.
-  @usableFromInline weak var core: ContainerCore<Changeset>?
+  @usableFromInline weak let core: ContainerCore<Changeset>?
   /// The index of the subscriber in the core's slot array, or -1 when not registered. Only read
   /// or written while holding the owning core's lock.
   @usableFromInline var slot = -1
