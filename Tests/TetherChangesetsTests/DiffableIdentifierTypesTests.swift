@@ -9,15 +9,9 @@ import XCTest
 /// the same identities, for every identifier type, mixed ones included.
 final class DiffableIdentifierTypesTests: XCTestCase {
   private let warnings = DiffWarningCounter()
-  private var previousLogger: TetherLogger?
 
   override func setUp() {
-    previousLogger = TetherLogger.shared
-    TetherLogger.shared = warnings.logger
-  }
-
-  override func tearDown() {
-    if let previousLogger { TetherLogger.shared = previousLogger }
+    warnings.install(during: self)
   }
 
   /// Random pairs of every shape (duplicates included): the Epoxy changeset and the diffs of

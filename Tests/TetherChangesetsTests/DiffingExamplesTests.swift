@@ -43,15 +43,9 @@ struct StringSection: DiffableSection, Equatable {
 /// Readable, hand-picked diffs.
 final class DiffingExamplesTests: XCTestCase {
   private let warnings = DiffWarningCounter(keepsMessages: true)
-  private var previousLogger: TetherLogger?
 
   override func setUp() {
-    previousLogger = TetherLogger.shared
-    TetherLogger.shared = warnings.logger
-  }
-
-  override func tearDown() {
-    if let previousLogger { TetherLogger.shared = previousLogger }
+    warnings.install(during: self)
   }
 
   /// The example of Epoxy's wiki: the receiver is the new state.

@@ -7,15 +7,9 @@ import XCTest
 /// `DiffingRandomPairTests` (Swift Testing, one test case per seed).
 final class DiffingPropertyTests: XCTestCase {
   private let warnings = DiffWarningCounter()
-  private var previousLogger: TetherLogger?
 
   override func setUp() {
-    previousLogger = TetherLogger.shared
-    TetherLogger.shared = warnings.logger
-  }
-
-  override func tearDown() {
-    if let previousLogger { TetherLogger.shared = previousLogger }
+    warnings.install(during: self)
   }
 
   /// The Epoxy changeset says the same as the diff, with the new offsets of updates, and lists

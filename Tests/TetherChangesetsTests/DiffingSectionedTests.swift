@@ -27,15 +27,9 @@ struct TestSection: DiffableSection, CustomStringConvertible {
 
 final class DiffingSectionedTests: XCTestCase {
   private let warnings = DiffWarningCounter()
-  private var previousLogger: TetherLogger?
 
   override func setUp() {
-    previousLogger = TetherLogger.shared
-    TetherLogger.shared = warnings.logger
-  }
-
-  override func tearDown() {
-    if let previousLogger { TetherLogger.shared = previousLogger }
+    warnings.install(during: self)
   }
 
   func testItemMovingAcrossSectionsIsOneMove() {

@@ -41,6 +41,14 @@ final class DiffWarningCounter: Sendable {
     })
   }
 
+  /// Installs the counter's logger for the rest of `test` (call it from `setUp()`); the previous
+  /// one is restored when the test ends.
+  func install(during test: XCTestCase) {
+    let previous = TetherLogger.shared
+    TetherLogger.shared = logger
+    test.addTeardownBlock { TetherLogger.shared = previous }
+  }
+
   /// Installs the counter's logger for the duration of `body`, then restores the previous one.
   func install<R>(_ body: () throws -> R) rethrows -> R {
     let previous = TetherLogger.shared

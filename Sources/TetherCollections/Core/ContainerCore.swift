@@ -273,7 +273,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   /// order, then every later changeset.
   @inlinable
   package func observe(_ observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
-    let subscriber = ContainerSubscriber(observer: observer, core: self)
+    let subscriber = ContainerSubscriber.make(observer: observer, core: self)
     let thread = currentThreadID()
     let work = withLock { state -> Work in
       state.submit(item: .join(subscriber, foreign: thread != state.deliverer), thread: thread)
@@ -613,41 +613,5 @@ extension ContainerCore.Item {
     case .join(_, let foreign): return foreign
     case .complete: return false
     }
-  }
-}
-
-/// One observer registered with a ``ContainerCore``; disposing it unregisters the observer in O(1).
-@usableFromInline
-final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Disposable, @unchecked Sendable {
-  // Safe: `observer` and `core` are immutable, `disposed` is atomic, and `slot` is only read or
-  // written while holding the owning core's lock.
-  @usableFromInline let observer: @Sendable (Signal<Changeset, Never>.Event) -> Void
-  private weak let core: ContainerCore<Changeset>?
-  @usableFromInline let disposed = AtomicBool(false)
-
-  /// The index of this subscriber in the core's slot array, or -1 when not registered.
-  @usableFromInline var slot = -1
-
-  @usableFromInline
-  init(observer: @escaping @Sendable (Signal<Changeset, Never>.Event) -> Void, core: ContainerCore<Changeset>) {
-    self.observer = observer
-    self.core = core
-  }
-
-  @inlinable var isDisposed: Bool {
-    disposed.load(ordering: .acquiring)
-  }
-
-  /// Stops the observation. Once it returns, no callback to this observer is running on another
-  /// thread or will start (unless called from inside a delivery, see ``ContainerCore/remove(_:)``).
-  @usableFromInline
-  func dispose() {
-    guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    core?.remove(self)
-  }
-
-  /// Marks the subscriber ended without touching the core (used when the container completes).
-  @inlinable func markEnded() {
-    disposed.store(true, ordering: .releasing)
   }
 }

@@ -56,10 +56,7 @@ internal func flattenLatest<Element, Error>(_ outer: Signal<Signal<Element, Erro
         let observation = inner.observe { event in
           storage.update { machine, outbox in machine.receiveInner(event, id: id, &outbox) }
         }
-        switch storage.update({ machine, _ in machine.attach(observation, id: id) }) {
-        case .none: observation.dispose()
-        case .some(let unwanted): unwanted?.dispose()
-        }
+        storage.attach(observation) { machine, observation in machine.attach(observation, id: id) }
       })
     return storage.handle
   })

@@ -22,34 +22,20 @@ extension SignalProtocol {
     let upstream = toSignal()
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(RepeatMachine<Element, Error>(), observer: observer)
-      @Sendable func observeAttempt(_ id: Int) {
-        let observation = upstream.observe { event in
-          let inner = storage.update { machine, outbox in machine.receive(event, attempt: id, &outbox) }
-          guard let inner, let (generation, replaced) = inner else { return }
-          replaced?.dispose()
-          guard case .next(let element) = event else { return }
-          observeInner(other(element).toSignal(), generation: generation)
-        }
-        switch storage.update({ machine, _ in machine.attach(observation, attempt: id) }) {
-        case .none: observation.dispose()
-        case .some(let unwanted): unwanted?.dispose()
-        }
-      }
-      @Sendable func observeInner(_ inner: Signal<Other.Element, Never>, generation: Int) {
-        let observation = inner.observe { event in
-          let again = storage.update { machine, outbox in
+      storage.observeAttempts(of: upstream) { event, id, observeAttempt in
+        let inner = storage.update { machine, outbox in machine.receive(event, attempt: id, &outbox) }
+        guard let inner, let (generation, replaced) = inner else { return }
+        replaced?.dispose()
+        guard case .next(let element) = event else { return }
+        storage.observe(
+          other(element).toSignal(),
+          receive: { machine, event, outbox in
             machine.receiveInner(isElement: event.element != nil, generation: generation, &outbox)
-          }
-          guard let again, let (attempt, stop) = again else { return }
-          stop?.dispose()
-          observeAttempt(attempt)
-        }
-        switch storage.update({ machine, _ in machine.attachInner(observation, generation: generation) }) {
-        case .none: observation.dispose()
-        case .some(let unwanted): unwanted?.dispose()
-        }
+          },
+          keep: { machine, observation in machine.attachInner(observation, generation: generation) },
+          restart: observeAttempt
+        )
       }
-      if let first = storage.update({ machine, _ in machine.beginFirstAttempt() }) { observeAttempt(first) }
       return storage.handle
     })
   }
@@ -58,7 +44,7 @@ extension SignalProtocol {
 /// The state of `repeat(when:)`: the current observation of the receiver and the signal made from
 /// its latest element.
 @usableFromInline
-internal struct RepeatMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+internal struct RepeatMachine<Element, Error: Swift.Error>: AttemptStateMachine {
   @usableFromInline var attempt = 0
   @usableFromInline var current: (any Disposable)?
   @usableFromInline var attemptCompleted = false
@@ -69,12 +55,6 @@ internal struct RepeatMachine<Element, Error: Swift.Error>: OperatorStateMachine
 
   @inlinable
   init() {}
-
-  @inlinable
-  mutating func beginFirstAttempt() -> Int {
-    attempt = 1
-    return attempt
-  }
 
   /// Keeps the observation of attempt `id`, or returns it if a newer attempt replaced it.
   @inlinable

@@ -24,35 +24,22 @@ extension SignalProtocol {
     let trigger = trigger.toSignal()
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(RetryWhenMachine<Element, Error>(), observer: observer)
-      @Sendable func observeAttempt(_ id: Int) {
-        let observation = upstream.observe { event in
-          var retrying = false
-          if case .failed(let error) = event { retrying = shouldRetry(error) }
-          let waits = storage.update { machine, outbox in
-            machine.receive(event, attempt: id, retrying: retrying, &outbox)
-          }
-          if waits == true { awaitTrigger(after: id) }
+      storage.observeAttempts(of: upstream) { event, id, observeAttempt in
+        var retrying = false
+        if case .failed(let error) = event { retrying = shouldRetry(error) }
+        let waits = storage.update { machine, outbox in
+          machine.receive(event, attempt: id, retrying: retrying, &outbox)
         }
-        switch storage.update({ machine, _ in machine.attach(observation, attempt: id) }) {
-        case .none: observation.dispose()
-        case .some(let unwanted): unwanted?.dispose()
-        }
-      }
-      @Sendable func awaitTrigger(after id: Int) {
-        let observation = trigger.observe { event in
-          let retry = storage.update { machine, outbox in
+        guard waits == true else { return }
+        storage.observe(
+          trigger,
+          receive: { machine, event, outbox in
             machine.receiveTrigger(isElement: event.element != nil, after: id, &outbox)
-          }
-          guard let retry, let (attempt, stop) = retry else { return }
-          stop?.dispose()
-          observeAttempt(attempt)
-        }
-        switch storage.update({ machine, _ in machine.attachTrigger(observation, after: id) }) {
-        case .none: observation.dispose()
-        case .some(let unwanted): unwanted?.dispose()
-        }
+          },
+          keep: { machine, observation in machine.attachTrigger(observation, after: id) },
+          restart: observeAttempt
+        )
       }
-      if let first = storage.update({ machine, _ in machine.beginFirstAttempt() }) { observeAttempt(first) }
       return storage.handle
     })
   }
@@ -60,7 +47,7 @@ extension SignalProtocol {
 
 /// The state of `retry(when:if:)`: the current attempt, or the failure waiting for the trigger.
 @usableFromInline
-internal struct RetryWhenMachine<Element, Error: Swift.Error>: OperatorStateMachine {
+internal struct RetryWhenMachine<Element, Error: Swift.Error>: AttemptStateMachine {
   @usableFromInline var attempt = 0
   @usableFromInline var current: (any Disposable)?
   /// The attempt whose failure waits for the trigger, if any.
@@ -70,12 +57,6 @@ internal struct RetryWhenMachine<Element, Error: Swift.Error>: OperatorStateMach
 
   @inlinable
   init() {}
-
-  @inlinable
-  mutating func beginFirstAttempt() -> Int {
-    attempt = 1
-    return attempt
-  }
 
   /// Keeps the observation of attempt `id`, or returns it if that attempt already ended.
   @inlinable

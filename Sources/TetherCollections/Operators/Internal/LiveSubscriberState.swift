@@ -11,8 +11,7 @@ enum LiveInput<Changeset, Control> {
 /// that it is delivered after the output of the last changeset.
 private enum LiveEvent<Changeset, Control, Failure: Error> {
   case input(LiveInput<Changeset, Control>)
-  case failed(Failure)
-  case completed
+  case end(Subscribers.Completion<Failure>)
 }
 
 extension SignalProtocol {
@@ -40,18 +39,10 @@ extension SignalProtocol {
         guard case .next(let liveEvent) = event else { return }
         switch liveEvent {
         case .input(let input):
-          // The inbox never overlaps deliveries, so the state is always there; see
-          // `withSubscriberState`.
-          var state = box.take() ?? makeState()
-          let output = receive(&state, input)
-          box.put(state)
-          if let output { observer.receive(output) }
-        case .failed(let error):
-          box.put(nil)
-          observer.receive(completion: .failure(error))
-        case .completed:
-          box.put(nil)
-          observer.receive(completion: .finished)
+          // The inbox never overlaps deliveries either.
+          if let output = box.update(orMake: makeState, { receive(&$0, input) }) { observer.receive(output) }
+        case .end(let completion):
+          box.end(observer, with: completion)
         }
       }
       let disposables = CompositeDisposable([inbox])
@@ -61,8 +52,8 @@ extension SignalProtocol {
       disposables += upstream.observe { event in
         switch event {
         case .next(let changeset): inbox.receive(.input(.changeset(changeset)))
-        case .failed(let error): inbox.receive(.failed(error))
-        case .completed: inbox.receive(.completed)
+        case .failed(let error): inbox.receive(.end(.failure(error)))
+        case .completed: inbox.receive(.end(.finished))
         }
       }
       return disposables

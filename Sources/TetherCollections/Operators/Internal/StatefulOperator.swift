@@ -17,18 +17,11 @@ extension SignalProtocol {
       return upstream.observe { event in
         switch event {
         case .next(let element):
-          // The upstream never overlaps deliveries, so the state is always there; a fresh one
-          // keeps a broken upstream from crashing (its first changeset becomes a reload).
-          var state = box.take() ?? makeState()
-          let output = receive(&state, element)
-          box.put(state)
-          observer.receive(output)
+          observer.receive(box.update(orMake: makeState) { receive(&$0, element) })
         case .failed(let error):
-          box.put(nil)
-          observer.receive(completion: .failure(error))
+          box.end(observer, with: .failure(error))
         case .completed:
-          box.put(nil)
-          observer.receive(completion: .finished)
+          box.end(observer, with: .finished)
         }
       }
     }

@@ -1,3 +1,4 @@
+import TetherSignals
 import TetherSynchronization
 
 /// The state of one observation of a collection operator (one subscriber), created inside the
@@ -33,5 +34,26 @@ final class SubscriberState<State>: @unchecked Sendable {
   func put(_ state: State?) {
     let transfer = Box(state: state)
     mutex.withLock { $0 = transfer }
+  }
+}
+
+extension SubscriberState {
+  /// Runs `body` on the state taken out of the box, outside the lock, then puts the state back.
+  ///
+  /// The operators' upstreams never overlap deliveries, so the state is always there; a fresh one
+  /// from `makeState` keeps a broken upstream from crashing (its first changeset becomes a reload).
+  func update<Output>(orMake makeState: () -> State, _ body: (inout State) -> Output) -> Output {
+    var state = take() ?? makeState()
+    let output = body(&state)
+    put(state)
+    return output
+  }
+
+  /// Drops the state, the observation being over, and ends `observer` with `completion`.
+  func end<Output, Failure>(
+    _ observer: AtomicObserver<Output, Failure>, with completion: Subscribers.Completion<Failure>
+  ) {
+    put(nil)
+    observer.receive(completion: completion)
   }
 }

@@ -223,6 +223,17 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
 }
 
 extension OperatorStorage {
+  /// Hands `disposable` (an input's observation or timer, made outside the lock) to `keep` under
+  /// the lock. `keep` stores it, or returns it when it is no longer wanted (its input already ended
+  /// or was replaced meanwhile); it is then disposed, as it is if the operator has ended.
+  @inlinable
+  internal func attach(_ disposable: any Disposable, _ keep: (inout Machine, any Disposable) -> (any Disposable)?) {
+    switch update({ machine, _ in keep(&machine, disposable) }) {
+    case .none: disposable.dispose()
+    case .some(let unwanted): unwanted?.dispose()
+    }
+  }
+
   /// Schedules `fire` to update the machine after `seconds` on `scheduler`, then hands the timer's
   /// disposable to `attach` (under the lock). `attach` keeps it, or returns it when the timer is no
   /// longer wanted (already fired or replaced); it is also disposed if the operator has ended.
@@ -231,12 +242,9 @@ extension OperatorStorage {
     on scheduler: any Scheduler,
     after seconds: Double,
     fire: @escaping @Sendable (inout Machine, inout Outbox<Element, Error>) -> Void,
-    attach: (inout Machine, any Disposable) -> (any Disposable)?
+    attach keep: (inout Machine, any Disposable) -> (any Disposable)?
   ) {
     let timer = scheduler.schedule(after: seconds) { self.update(fire) }
-    switch update({ machine, _ in attach(&machine, timer) }) {
-    case .none: timer.dispose()
-    case .some(let unwanted): unwanted?.dispose()
-    }
+    attach(timer, keep)
   }
 }

@@ -1,0 +1,96 @@
+import TetherSignals
+import TetherSynchronization
+
+/// The fields of a ``ContainerSubscriber``, in its buffer's tail.
+@usableFromInline
+struct ContainerSubscriberFields<Changeset: ObservableContainerChangeset> {
+  @usableFromInline let observer: @Sendable (Signal<Changeset, Never>.Event) -> Void
+  /// Weak: the core holds its subscribers, and a container released while observed must still
+  /// free its core.
+  @usableFromInline weak let core: ContainerCore<Changeset>?
+  /// The index of the subscriber in the core's slot array, or -1 when not registered. Only read
+  /// or written while holding the owning core's lock.
+  @usableFromInline var slot = -1
+
+  @inlinable
+  init(observer: @escaping @Sendable (Signal<Changeset, Never>.Event) -> Void, core: ContainerCore<Changeset>) {
+    self.observer = observer
+    self.core = core
+  }
+}
+
+/// One observer registered with a ``ContainerCore``; disposing it unregisters the observer in O(1).
+///
+/// A subscriber is one allocation, laid out by `ManagedBufferPointer` (this class is its buffer
+/// class), as the subjects' `Subscription` is: the header is the disposed flag (1 once disposed or
+/// ended), read and written atomically in place; the tail holds ``ContainerSubscriberFields``. A
+/// stored property has no stable address to be atomic at, and an `AtomicBool` would be a second
+/// allocation per subscriber; buffer classes cannot declare stored properties, hence the tail.
+/// Not a `ManagedBuffer` subclass: those cannot be `Sendable`.
+@usableFromInline
+final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Disposable, @unchecked Sendable {
+  // Safe: the disposed flag is atomic, `observer` and `core` are immutable, and `slot` is only
+  // read or written while holding the owning core's lock.
+
+  @usableFromInline typealias Fields = ContainerSubscriberFields<Changeset>
+  @usableFromInline typealias Buffer = ManagedBufferPointer<AtomicIntStorage, Fields>
+
+  /// Creates a subscriber of `observer` to `core` (not yet registered).
+  ///
+  /// - Complexity: O(1): one allocation.
+  @inlinable
+  static func make(
+    observer: @escaping @Sendable (Signal<Changeset, Never>.Event) -> Void,
+    core: ContainerCore<Changeset>
+  ) -> ContainerSubscriber {
+    let buffer = Buffer(bufferClass: ContainerSubscriber.self, minimumCapacity: 1) { _, _ in AtomicIntStorage(0) }
+    buffer.withUnsafeMutablePointerToElements { $0.initialize(to: Fields(observer: observer, core: core)) }
+    // The buffer object is an instance of `bufferClass`; the downcast cannot fail.
+    return unsafeDowncast(buffer.buffer, to: ContainerSubscriber.self)
+  }
+
+  /// The fields, at the start of the tail.
+  @inlinable @inline(__always)
+  var fields: UnsafeMutablePointer<Fields> {
+    Buffer(unsafeBufferObject: self).withUnsafeMutablePointerToElements { $0 }
+  }
+
+  /// The disposed flag, the header.
+  @inlinable @inline(__always)
+  var disposedFlag: UnsafeMutablePointer<AtomicIntStorage> {
+    Buffer(unsafeBufferObject: self).withUnsafeMutablePointerToHeader { $0 }
+  }
+
+  @inlinable var observer: @Sendable (Signal<Changeset, Never>.Event) -> Void {
+    fields.pointee.observer
+  }
+
+  /// The index of this subscriber in the core's slot array, or -1 when not registered; only read
+  /// or written while holding the owning core's lock.
+  @inlinable var slot: Int {
+    get { fields.pointee.slot }
+    set { fields.pointee.slot = newValue }
+  }
+
+  @inlinable var isDisposed: Bool {
+    disposedFlag.atomicLoad(ordering: .acquiring) != 0
+  }
+
+  /// Stops the observation. Once it returns, no callback to this observer is running on another
+  /// thread or will start (unless called from inside a delivery, see ``ContainerCore/remove(_:)``).
+  @usableFromInline
+  func dispose() {
+    guard disposedFlag.atomicExchange(1, ordering: .acquiringAndReleasing) == 0 else { return }
+    fields.pointee.core?.remove(self)
+  }
+
+  /// Marks the subscriber ended without touching the core (used when the container completes).
+  @inlinable func markEnded() {
+    disposedFlag.atomicStore(1, ordering: .releasing)
+  }
+
+  deinit {
+    // A buffer class destroys its header and tail itself (the header is a trivial word).
+    _ = fields.deinitialize(count: 1)
+  }
+}
