@@ -107,6 +107,35 @@ final class SubjectGuaranteeTests: XCTestCase {
     killer.dispose()
   }
 
+  func testQueuedElementsDeliveredTogetherKeepJoinsAndDisposalsInTheirPlace() {
+    // Elements queued one behind the other are delivered in one step; an observer joining between
+    // them, or disposed while they are delivered, must see exactly what it would one at a time.
+    let subject = PassthroughSubject<Int, Never>()
+    let log = Locked<[String]>([])
+    let second = Locked<(any Disposable)?>(nil)
+    let joined = Locked<(any Disposable)?>(nil)
+    let first = subject.observeNext { value in
+      log.withLock { $0.append("a\(value)") }
+      switch value {
+      case 1:
+        for next in 2...4 { subject.send(next) }
+        joined.withLock {
+          $0 = subject.observeNext { value in log.withLock { $0.append("c\(value)") } }
+        }
+        for next in 5...6 { subject.send(next) }
+      case 3:
+        second.withLock { $0 }?.dispose()
+      default:
+        break
+      }
+    }
+    second.withLock { $0 = subject.observeNext { value in log.withLock { $0.append("b\(value)") } } }
+    subject.send(1)
+    XCTAssertEqual(log.withLock { $0 }, ["a1", "b1", "a2", "b2", "a3", "a4", "a5", "c5", "a6", "c6"])
+    first.dispose()
+    joined.withLock { $0 }?.dispose()
+  }
+
   func testNoCallbackRunsUnderTheLockSoCallbacksMayUseTheSubjectFreely() {
     // Each of these would deadlock (or trap) if the callback ran while the subject's lock is held.
     let subject = ReplaySubject<Int, Never>(bufferSize: 1)

@@ -42,6 +42,9 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     /// Deliver to the registered subscriptions (``SubjectCoreBase/Shared/slots``, read outside the
     /// lock: only the deliverer changes it while someone delivers).
     case deliverToRegistered(Event)
+    /// Deliver each of `elements`, in order, to the registered subscriptions (consecutive queued
+    /// elements taken in one visit to the lock; see ``deliveryBatchLimit``).
+    case deliverElements(ContiguousArray<Element>)
     /// Deliver to `receivers`, which this work owns (the terminal event: they are unregistered).
     case deliver(Event, ContiguousArray<SubscriptionBase>)
     /// Replay `elements`, then the terminal event if any, to a joining observer; end the
@@ -73,6 +76,12 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     /// core) gets the replay and is ended, not registered: registered, it would be tied to the core
     /// in a cycle that nothing breaks.
     @usableFromInline internal var isDetached = false
+    /// The buffer of ``Work/deliverElements(_:)``, kept between batches so that they allocate
+    /// nothing (empty whenever the deliverer is not delivering a batch).
+    @usableFromInline internal var batch = ContiguousArray<Element>()
+    /// Elements of the batch being delivered beyond its first: they count against
+    /// ``deliveryQueueBound`` as if still queued.
+    @usableFromInline internal var batchInFlight = 0
 
     @inlinable
     internal init() {}
@@ -260,6 +269,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     depth.pointee += 1
     defer { depth.pointee -= 1 }
     var foreignDelivered = 0
+    var spentBatch: ContiguousArray<Element>?
     while true {
       switch consume work {
       case .idle:
@@ -275,6 +285,9 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         for subscription in detached { subscription.markEnded() }
       case .deliverToRegistered(let event):
         deliverToRegistered(event)
+      case .deliverElements(let elements):
+        for element in elements { deliverToRegistered(.next(element)) }
+        spentBatch = elements
       case .deliver(let event, let slots):
         deliver(event, to: slots)
       case .replay(let subscription, let elements, let terminal, let ends):
@@ -293,6 +306,11 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
       let removed: ContiguousArray<SubscriptionBase>
       (work, wakeups, removed) = shared.withLock { shared in
         let removed = shared.pendingRemovals.isEmpty ? [] : shared.applyPendingRemovals()
+        if var spent = spentBatch.take() {
+          spent.removeAll(keepingCapacity: true)
+          items.batch = spent
+          items.batchInFlight = 0
+        }
         shared.endStep(queued: items.queue.count)
         let next = next(&shared, foreignDelivered: &foreignDelivered)
         if case .idle = next {
