@@ -11,10 +11,10 @@ final class TerminalListViewTests: XCTestCase {
 
   @MainActor
   private static func bound(
-    _ grid: Grid, mode: TerminalListView.Mode, height: Int? = nil
+    _ grid: Grid, mode: TerminalListView.Mode, width: Int = 20, height: Int? = nil
   ) -> (TerminalListView, Property<TreeChangeset<Grid>>, Output) {
     let output = Output()
-    let view = TerminalListView(mode: mode, width: 20, height: height) { output.text += $0 }
+    let view = TerminalListView(mode: mode, width: width, height: height) { output.text += $0 }
     let changes = Property(TreeChangeset(reloading: grid))
     changes.bind(to: view, cellType: TerminalTextCell.self) { cell, item in cell.text = item }
     return (view, changes, output)
@@ -23,7 +23,8 @@ final class TerminalListViewTests: XCTestCase {
   func testPlainModePrintsEachChangeWithMarkers() {
     MainActor.assumeIsolated {
       var grid = Grid(sectionsWithItems: [("Fruit", ["apple", "pear", "fig"]), ("Veg", ["leek"])])
-      let (view, changes, output) = Self.bound(grid, mode: .plain)
+      // Wide enough for the summary line: every line is cut to the width.
+      let (view, changes, output) = Self.bound(grid, mode: .plain, width: 60)
       XCTAssertFalse(view.isANSI)
       let patch: [OrderedCollectionOperation<Node, IndexPath>] = [
         .delete(at: [0, 1]),
@@ -56,7 +57,10 @@ final class TerminalListViewTests: XCTestCase {
     MainActor.assumeIsolated {
       let (view, changes, output) = Self.bound(
         Grid(sectionsWithItems: [("S", ["a very long line that does not fit"])]), mode: .plain)
-      XCTAssertEqual(output.text, "--- reload\n  [S]\n    a very long line …\n")
+      XCTAssertEqual(
+        output.text, "--- reload\n  [S]\n    a very long lin…\n",
+        "the marker column counts: the whole line is 20 columns")
+      XCTAssertEqual(view.lines, ["[S]", "  a very long line …"], "lines are the texts cut to the width")
       changes.value = .reload(Grid(sectionsWithItems: [("T", [])]))
       XCTAssertEqual(view.lines, ["[T]"])
     }
