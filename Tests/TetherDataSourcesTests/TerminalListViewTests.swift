@@ -257,3 +257,48 @@ private final class TerminalStub: SectionedViewDataSource {
   func cellForItem(at indexPath: IndexPath) -> any TerminalListRow { cell }
   func titleForHeader(inSection section: Int) -> String? { nil }
 }
+
+final class TerminalHighlightFadingTests: XCTestCase {
+  func testAFadingThatFiredOffTheMainThreadDoesNotClearALaterBatchsHighlight() {
+    MainActor.assumeIsolated {
+      let output = Output()
+      let view = TerminalListView(mode: .ansi, width: 20, height: 6) { output.text += $0 }
+      let scheduler = VirtualTimeScheduler()
+      view.highlightFading = (seconds: 0.5, scheduler: scheduler)
+      let items = Property(OrderedCollectionChangeset(reloading: ["a"]))
+      items.bind(to: view, cellType: TerminalTextCell.self) { cell, item in cell.text = item }
+      items.value = OrderedCollectionChangeset(collection: ["a", "x"], diff: .init(inserts: [1]))
+      // The first batch's fading fires on another thread, so its clearing waits for the main queue.
+      let fired = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        scheduler.advance(by: 0.5)
+        fired.signal()
+      }
+      fired.wait()
+      // Meanwhile a second batch lands: its highlight must stay for its own 0.5 s.
+      items.value = OrderedCollectionChangeset(collection: ["a", "x", "y"], diff: .init(inserts: [2]))
+      output.text = ""
+      drainMainQueue()
+      XCTAssertEqual(output.text, "", "the first batch's fading came too late to clear anything")
+      scheduler.advance(by: 0.5)
+      XCTAssertEqual(
+        output.text, "\u{1B}7\u{1B}[3;1H\u{1B}[2K  y\u{1B}8", "the second batch's highlight fades after its own time")
+    }
+  }
+
+  func testAReloadCancelsAPendingFading() {
+    MainActor.assumeIsolated {
+      let output = Output()
+      let view = TerminalListView(mode: .plain, width: 20) { output.text += $0 }
+      let scheduler = VirtualTimeScheduler()
+      view.highlightFading = (seconds: 0.5, scheduler: scheduler)
+      let items = Property(OrderedCollectionChangeset(reloading: ["a"]))
+      items.bind(to: view, cellType: TerminalTextCell.self) { cell, item in cell.text = item }
+      items.value = OrderedCollectionChangeset(collection: ["a", "x"], diff: .init(inserts: [1]))
+      view.reloadData()
+      output.text = ""
+      scheduler.advance(by: 1)
+      XCTAssertEqual(output.text, "", "the reload drew the list without highlights; nothing is left to fade")
+    }
+  }
+}

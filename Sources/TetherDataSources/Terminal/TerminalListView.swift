@@ -82,10 +82,13 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// default) keeps the highlight until the next batch or ``clearHighlights()``. A later batch
   /// restarts the time. If the scheduler runs the clearing off the main thread, it hops there.
   public var highlightFading: (seconds: Double, scheduler: any Scheduler)? {
-    didSet { fading?.dispose() }
+    didSet { cancelFading() }
   }
 
   private var fading: (any Disposable)?
+  /// Counts the fadings scheduled: a fading that already fired on another thread cannot be
+  /// disposed, and its hop to the main thread must not clear the highlight of a later batch.
+  private var fadingGeneration = 0
 
   private let write: (String) -> Void
   /// The width of standard output's terminal in ANSI mode, if it is one.
@@ -185,6 +188,8 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
         BatchUpdateViolation(rule: .reloadDuringBatchUpdates, message: "reloadData called inside performBatchUpdates"))
       return
     }
+    // A reload draws nothing highlighted: a fading still pending would only redraw the list.
+    cancelFading()
     store.reload(from: sectionedDataSource)
     let lines = render(BatchOutcome()).map(\.unhighlighted)
     output { $0.reload(lines, title: "reload") }
@@ -215,6 +220,7 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
       completion?(true)
     } catch {
       violations.append(error)
+      cancelFading()
       store.reload(from: sectionedDataSource)
       let lines = render(BatchOutcome()).map(\.unhighlighted)
       output { $0.reload(lines, title: "reload after: \(error.message)") }
@@ -224,21 +230,34 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
 
   /// Redraws the highlighted lines without their highlight.
   public func clearHighlights() {
-    fading?.dispose()
-    fading = nil
+    cancelFading()
     output { $0.clearHighlights() }
   }
 
-  private func scheduleFading() {
+  private func cancelFading() {
     fading?.dispose()
+    fading = nil
+    fadingGeneration &+= 1
+  }
+
+  private func scheduleFading() {
+    cancelFading()
     guard let (seconds, scheduler) = highlightFading else { return }
+    let generation = fadingGeneration
     fading = scheduler.schedule(after: seconds) { [weak self] in
       if Thread.isMainThread {
-        MainActor.assumeIsolated { self?.clearHighlights() }
+        MainActor.assumeIsolated { self?.fade(generation) }
       } else {
-        DispatchQueue.main.async { MainActor.assumeIsolated { self?.clearHighlights() } }
+        DispatchQueue.main.async { MainActor.assumeIsolated { self?.fade(generation) } }
       }
     }
+  }
+
+  /// Clears the highlights if no batch, clearing or new fading came since fading `generation` was
+  /// scheduled.
+  private func fade(_ generation: Int) {
+    guard generation == fadingGeneration else { return }
+    clearHighlights()
   }
 
   /// Adds section inserts to the batch.
