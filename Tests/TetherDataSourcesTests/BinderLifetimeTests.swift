@@ -2,6 +2,7 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherTestSupport
 import XCTest
 
 /// Binders hold their views weakly and are released, with everything they hold, when the view or
@@ -77,20 +78,57 @@ final class BinderLifetimeTests: XCTestCase {
     }
   }
 
-  func testTheBindingEndsWhenTheSignalCompletes() {
+  func testTheBindingEndsWhenTheSignalCompletesAndTheViewKeepsItsBinder() {
+    MainActor.assumeIsolated {
+      weak var weakBinder: Binder?
+      let binding: any Disposable
+      do {
+        let view = View()
+        let subject = PassthroughSubject<Changes, Never>()
+        let binder = Binder { items, indexPath, _ in items.item(at: indexPath) }
+        binding = subject.bind(to: view, using: binder)
+        weakBinder = binder
+        subject.send(.reload(["a"]))
+        XCTAssertEqual(view.rows, [["a"]])
+        subject.send(completion: .finished)
+        XCTAssertTrue(binding.isDisposed)
+        XCTAssertTrue(view.sectionedDataSource === binder, "the view keeps the data source it shows")
+        view.reloadData()
+        XCTAssertEqual(view.rows, [["a"]], "and can still reload what it shows")
+      }
+      XCTAssertNil(weakBinder, "the binder goes with the view")
+    }
+  }
+
+  func testAPropertyReleasedByItsOwnerLeavesTheViewItsBinder() {
+    MainActor.assumeIsolated {
+      let view = View()
+      do {
+        let items = Property(Changes.reload(["a"]))
+        items.bind(to: view) { items, indexPath, _ in items.item(at: indexPath) }
+        items.value = Changes(collection: ["a", "b"], diff: .init(inserts: [1]))
+      }
+      view.reloadData()
+      XCTAssertEqual(view.rows, [["a", "b"]])
+    }
+  }
+
+  func testChangesetsSentFromAnotherThreadJustBeforeTheCompletionAreApplied() {
     MainActor.assumeIsolated {
       let view = View()
       let subject = PassthroughSubject<Changes, Never>()
-      weak var weakBinder: Binder?
-      do {
-        let binder = Binder { items, indexPath, _ in items.item(at: indexPath) }
-        subject.bind(to: view, using: binder)
-        weakBinder = binder
-      }
+      subject.bind(to: view) { items, indexPath, _ in items.item(at: indexPath) }
       subject.send(.reload(["a"]))
-      XCTAssertEqual(view.rows, [["a"]])
-      subject.send(completion: .finished)
-      XCTAssertNil(weakBinder)
+      let sent = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        subject.send(Changes(collection: ["a", "b"], diff: .init(inserts: [1])))
+        subject.send(completion: .finished)
+        sent.signal()
+      }
+      sent.wait()
+      XCTAssertEqual(view.rows, [["a"]], "queued for the main thread")
+      drainMainQueue()
+      XCTAssertEqual(view.rows, [["a", "b"]], "the last changeset is not lost to the completion")
     }
   }
 

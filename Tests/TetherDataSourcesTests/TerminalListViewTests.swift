@@ -11,10 +11,10 @@ final class TerminalListViewTests: XCTestCase {
 
   @MainActor
   private static func bound(
-    _ grid: Grid, mode: TerminalListView.Mode, height: Int? = nil
+    _ grid: Grid, mode: TerminalListView.Mode, width: Int = 20, height: Int? = nil
   ) -> (TerminalListView, Property<TreeChangeset<Grid>>, Output) {
     let output = Output()
-    let view = TerminalListView(mode: mode, width: 20, height: height) { output.text += $0 }
+    let view = TerminalListView(mode: mode, width: width, height: height) { output.text += $0 }
     let changes = Property(TreeChangeset(reloading: grid))
     changes.bind(to: view, cellType: TerminalTextCell.self) { cell, item in cell.text = item }
     return (view, changes, output)
@@ -23,7 +23,8 @@ final class TerminalListViewTests: XCTestCase {
   func testPlainModePrintsEachChangeWithMarkers() {
     MainActor.assumeIsolated {
       var grid = Grid(sectionsWithItems: [("Fruit", ["apple", "pear", "fig"]), ("Veg", ["leek"])])
-      let (view, changes, output) = Self.bound(grid, mode: .plain)
+      // Wide enough for the summary line: every line is cut to the width.
+      let (view, changes, output) = Self.bound(grid, mode: .plain, width: 60)
       XCTAssertFalse(view.isANSI)
       let patch: [OrderedCollectionOperation<Node, IndexPath>] = [
         .delete(at: [0, 1]),
@@ -56,7 +57,10 @@ final class TerminalListViewTests: XCTestCase {
     MainActor.assumeIsolated {
       let (view, changes, output) = Self.bound(
         Grid(sectionsWithItems: [("S", ["a very long line that does not fit"])]), mode: .plain)
-      XCTAssertEqual(output.text, "--- reload\n  [S]\n    a very long line …\n")
+      XCTAssertEqual(
+        output.text, "--- reload\n  [S]\n    a very long lin…\n",
+        "the marker column counts: the whole line is 20 columns")
+      XCTAssertEqual(view.lines, ["[S]", "  a very long line …"], "lines are the texts cut to the width")
       changes.value = .reload(Grid(sectionsWithItems: [("T", [])]))
       XCTAssertEqual(view.lines, ["[T]"])
     }
@@ -252,4 +256,49 @@ private final class TerminalStub: SectionedViewDataSource {
   func numberOfItems(inSection section: Int) -> Int { source.numberOfItems(inSection: section) }
   func cellForItem(at indexPath: IndexPath) -> any TerminalListRow { cell }
   func titleForHeader(inSection section: Int) -> String? { nil }
+}
+
+final class TerminalHighlightFadingTests: XCTestCase {
+  func testAFadingThatFiredOffTheMainThreadDoesNotClearALaterBatchsHighlight() {
+    MainActor.assumeIsolated {
+      let output = Output()
+      let view = TerminalListView(mode: .ansi, width: 20, height: 6) { output.text += $0 }
+      let scheduler = VirtualTimeScheduler()
+      view.highlightFading = (seconds: 0.5, scheduler: scheduler)
+      let items = Property(OrderedCollectionChangeset(reloading: ["a"]))
+      items.bind(to: view, cellType: TerminalTextCell.self) { cell, item in cell.text = item }
+      items.value = OrderedCollectionChangeset(collection: ["a", "x"], diff: .init(inserts: [1]))
+      // The first batch's fading fires on another thread, so its clearing waits for the main queue.
+      let fired = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        scheduler.advance(by: 0.5)
+        fired.signal()
+      }
+      fired.wait()
+      // Meanwhile a second batch lands: its highlight must stay for its own 0.5 s.
+      items.value = OrderedCollectionChangeset(collection: ["a", "x", "y"], diff: .init(inserts: [2]))
+      output.text = ""
+      drainMainQueue()
+      XCTAssertEqual(output.text, "", "the first batch's fading came too late to clear anything")
+      scheduler.advance(by: 0.5)
+      XCTAssertEqual(
+        output.text, "\u{1B}7\u{1B}[3;1H\u{1B}[2K  y\u{1B}8", "the second batch's highlight fades after its own time")
+    }
+  }
+
+  func testAReloadCancelsAPendingFading() {
+    MainActor.assumeIsolated {
+      let output = Output()
+      let view = TerminalListView(mode: .plain, width: 20) { output.text += $0 }
+      let scheduler = VirtualTimeScheduler()
+      view.highlightFading = (seconds: 0.5, scheduler: scheduler)
+      let items = Property(OrderedCollectionChangeset(reloading: ["a"]))
+      items.bind(to: view, cellType: TerminalTextCell.self) { cell, item in cell.text = item }
+      items.value = OrderedCollectionChangeset(collection: ["a", "x"], diff: .init(inserts: [1]))
+      view.reloadData()
+      output.text = ""
+      scheduler.advance(by: 1)
+      XCTAssertEqual(output.text, "", "the reload drew the list without highlights; nothing is left to fade")
+    }
+  }
 }

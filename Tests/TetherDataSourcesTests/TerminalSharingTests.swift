@@ -89,6 +89,24 @@ final class TerminalSharingTests: XCTestCase {
       "the program read the whole line")
   }
 
+  func testARowOfWideCharactersIsCutToTheViewsWidthAndDoesNotWrap() throws {
+    let pane = try Self.startProbe(thenShell: false)
+    defer { pane.end() }
+
+    try expectScreen(pane, list: ["alpha", "beta", "gamma"], input: ["> "], "the first draw")
+    // 52 ideographs take 104 columns: the typed line wraps in the input lines (47 of them fill the
+    // 100 columns after "> add "), and the row, 2 + 104 columns, would wrap over the list's next
+    // line. The view's width is 80: it shows 38 of them (78 columns) and an ellipsis.
+    let ideographs = String(repeating: "漢", count: 52)
+    try pane.type("add " + ideographs)
+    let typed = ["> add " + String(repeating: "漢", count: 47), String(repeating: "漢", count: 5)]
+    try expectScreen(pane, list: ["alpha", "beta", "gamma"], input: typed, "the wide line typed")
+    try pane.pressEnter()
+    try expectScreen(
+      pane, list: ["alpha", "beta", "gamma", String(repeating: "漢", count: 38) + "…"], input: typed + ["> "],
+      "the wide row added")
+  }
+
   func testAProgramThatExitsWithoutClosingTheViewGetsTheTerminalBack() throws {
     let pane = try Self.startProbe(thenShell: true)
     defer { pane.end() }

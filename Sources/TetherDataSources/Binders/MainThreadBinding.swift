@@ -1,5 +1,12 @@
 import TetherSignals
 
+/// What a main-thread binding hands to the main thread: an element, or the signal's end, queued
+/// behind the elements sent before it.
+private enum MainThreadBindingEvent<Element> {
+  case next(Element)
+  case completed
+}
+
 extension SignalProtocol where Error == Never {
   /// Observes the signal and hands every element to `apply` on the main thread, in order (see
   /// ``OrderedMainDelivery``), until the returned binding is disposed, the signal completes, or
@@ -7,31 +14,49 @@ extension SignalProtocol where Error == Never {
   /// as soon as it goes away.
   ///
   /// `apply` (and what it captures, the binder) is owned by the subscription alone: once the
-  /// binding ends, it is released.
+  /// binding is disposed or its view goes away, it is released. When the signal completes, the
+  /// elements sent before the completion are still applied, and `binder` is then kept by the view's
+  /// bag for as long as the view lives, as Bond's views keep their binder: the view's data source
+  /// outlives the signal (a property released by its owner), so the view can still reload what it
+  /// shows.
   @MainActor
   func bindOnMain(
     view: AnyObject,
+    binder: AnyObject & Sendable,
     isTargetAlive: @escaping @MainActor () -> Bool,
     apply: @escaping @MainActor (Element) -> Void
   ) -> any Disposable {
     let binding = CompositeDisposable()
     let subscription = SerialDisposable()
-    let delivery = OrderedMainDelivery<Element> { element in
-      guard isTargetAlive() else {
+    let delivery = OrderedMainDelivery<MainThreadBindingEvent<Element>> { [weak view] event in
+      switch event {
+      case .next(let element):
+        guard isTargetAlive() else {
+          binding.dispose()
+          return
+        }
+        apply(element)
+      case .completed:
+        if isTargetAlive(), let bag = (view as? any DisposeBagProvider)?.bag {
+          bag.add(BlockDisposable { withExtendedLifetime(binder) {} })
+        }
         binding.dispose()
-        return
       }
-      apply(element)
     }
     binding.add(subscription)
     // Weakly: the subscription owns the delivery (and through it the binder); the binding must
-    // not keep them alive once the subscription ends.
+    // not keep them alive once the subscription ends without completing (a subject let go).
     binding.add(BlockDisposable { [weak delivery] in delivery?.cancel() })
     (view as? any DisposeBagProvider)?.bag.add(binding)
     subscription.otherDisposable = observe { event in
       switch event {
-      case .next(let element): delivery.send(element)
-      case .completed: binding.dispose()
+      case .next(let element): delivery.send(.next(element))
+      case .completed:
+        // The signal may release its observer, and with it the delivery, as soon as it completes,
+        // while elements sent from other threads and the completion still wait for the main queue:
+        // the binding keeps the delivery until the completion is handled and disposes the binding.
+        binding.add(BlockDisposable { withExtendedLifetime(delivery) {} })
+        delivery.send(.completed)
       }
     }
     return binding

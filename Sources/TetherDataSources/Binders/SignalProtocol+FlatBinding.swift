@@ -13,6 +13,9 @@ extension SignalProtocol where Error == Never, Element: FlatDataSourceChangesetC
   /// (synchronously when sent on the main thread). The binding holds the view weakly and ends when
   /// the returned disposable is disposed, when the signal completes, or when the view goes away (at
   /// once if the view is a `DisposeBagProvider`, else at the next changeset).
+  /// When the signal completes, the changesets sent before are applied first, and a view that is a
+  /// `DisposeBagProvider` keeps the binder as its data source until it goes away, so that it can
+  /// still reload what it shows.
   @MainActor
   @discardableResult
   public func bind<View: FlatViewProtocol>(
@@ -20,7 +23,7 @@ extension SignalProtocol where Error == Never, Element: FlatDataSourceChangesetC
     using dataSource: FlatBinderDataSource<Element.FlatChangeset, View>
   ) -> any Disposable {
     dataSource.view = view
-    return bindOnMain(view: view) { [weak dataSource] in
+    return bindOnMain(view: view, binder: dataSource) { [weak dataSource] in
       dataSource?.view != nil
     } apply: { element in
       dataSource.apply(element.asFlatDataSourceChangeset)

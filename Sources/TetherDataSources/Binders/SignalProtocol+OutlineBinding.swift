@@ -9,6 +9,9 @@ extension SignalProtocol where Error == Never {
   /// Changesets sent on any thread are applied on the main thread in the order they were sent. The
   /// binding holds the view weakly and ends when the returned disposable is disposed, when the
   /// signal completes, or when the view goes away.
+  /// When the signal completes, the changesets sent before are applied first, and a view that is a
+  /// `DisposeBagProvider` keeps the binder as its data source until it goes away, so that it can
+  /// still reload what it shows.
   @MainActor
   @discardableResult
   public func bind<Tree: TreeProtocol, View: OutlineViewProtocol>(
@@ -16,7 +19,7 @@ extension SignalProtocol where Error == Never {
     using dataSource: OutlineBinderDataSource<Tree, View>
   ) -> any Disposable where Element == TreeChangeset<Tree> {
     dataSource.view = view
-    return bindOnMain(view: view) { [weak dataSource] in
+    return bindOnMain(view: view, binder: dataSource) { [weak dataSource] in
       dataSource?.view != nil
     } apply: { changeset in
       dataSource.apply(changeset)

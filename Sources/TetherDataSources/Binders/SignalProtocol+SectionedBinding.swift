@@ -14,7 +14,9 @@ extension SignalProtocol where Error == Never, Element: SectionedDataSourceChang
   /// (synchronously when sent on the main thread). The binding holds the view weakly and ends
   /// when the returned disposable is disposed, when the signal completes, or when the view goes away
   /// (at once if the view is a `DisposeBagProvider`, else at the next changeset); the binder is then
-  /// released.
+  /// released. When the signal completes (a property released by its owner), the changesets sent
+  /// before are applied first, and a view that is a `DisposeBagProvider` keeps the binder as its
+  /// data source until it goes away, as Bond's views do, so that it can still reload what it shows.
   ///
   /// - Returns: The binding; dispose it to stop updating the view.
   @MainActor
@@ -24,7 +26,7 @@ extension SignalProtocol where Error == Never, Element: SectionedDataSourceChang
     using dataSource: SectionedBinderDataSource<Element.SectionedChangeset, View>
   ) -> any Disposable {
     dataSource.view = view
-    return bindOnMain(view: view) { [weak dataSource] in
+    return bindOnMain(view: view, binder: dataSource) { [weak dataSource] in
       dataSource?.view != nil
     } apply: { element in
       dataSource.apply(element.asSectionedDataSourceChangeset)

@@ -62,9 +62,17 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// Whether the view writes ANSI escapes (else plain text).
   public var isANSI: Bool { screen.isANSI }
 
-  /// The widest a line may be; longer texts are cut with an ellipsis. In ANSI mode, writing to
-  /// standard output, lines are also cut at the width of its terminal, so that none wraps.
-  public var width: Int
+  /// The widest a line may be, in terminal columns (at least 1): every line the view draws is cut
+  /// to it, with an ellipsis, so that none wraps. In ANSI mode, writing to standard output, lines
+  /// are also cut at the width of its terminal.
+  ///
+  /// Widths are measured as a terminal lays text out: East Asian wide and fullwidth characters and
+  /// emoji take 2 columns, combining marks and joiners none. A row shows its text's first line;
+  /// a tab is drawn as a space, and any other control character as U+FFFD, so that no row can move
+  /// the cursor.
+  public var width: Int {
+    didSet { Self.checkWidth(width) }
+  }
 
   /// Every batch that broke a rule (the view reloaded after each), and every dequeue of an
   /// unregistered identifier, oldest first.
@@ -74,10 +82,13 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// default) keeps the highlight until the next batch or ``clearHighlights()``. A later batch
   /// restarts the time. If the scheduler runs the clearing off the main thread, it hops there.
   public var highlightFading: (seconds: Double, scheduler: any Scheduler)? {
-    didSet { fading?.dispose() }
+    didSet { cancelFading() }
   }
 
   private var fading: (any Disposable)?
+  /// Counts the fadings scheduled: a fading that already fired on another thread cannot be
+  /// disposed, and its hop to the main thread must not clear the highlight of a later batch.
+  private var fadingGeneration = 0
 
   private let write: (String) -> Void
   /// The width of standard output's terminal in ANSI mode, if it is one.
@@ -94,7 +105,7 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   ///
   /// - Parameters:
   ///   - mode: ANSI or plain text; `.automatic` checks whether standard output is a terminal.
-  ///   - width: The widest a line may be.
+  ///   - width: The widest a line may be, in columns; at least 1.
   ///   - height: The terminal's height in lines, at least 2; `nil` asks standard output's terminal
   ///     when the view writes there (24 when it is not one, or with `write`). Read once: the layout
   ///     does not follow a resized terminal.
@@ -123,12 +134,17 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
     tetherPrecondition(
       inputLines >= 1 && inputLines < rows,
       "TerminalListView's inputLines must be at least 1 and less than the height \(rows) (got \(inputLines))")
-    self.screen = TerminalScreen(isANSI: isANSI, rows: rows, inputLines: inputLines)
+    Self.checkWidth(width)
+    self.screen = TerminalScreen(isANSI: isANSI, rows: rows, inputLines: inputLines, columns: width)
     self.width = width
     self.terminalColumns = isANSI ? size?.columns : nil
     self.restoresAtExit = isANSI && write == nil
     self.write = write ?? { text in FileHandle.standardOutput.write(Data(text.utf8)) }
     store.report = { [unowned self] violation in self.violations.append(violation) }
+  }
+
+  private static func checkWidth(_ width: Int) {
+    tetherPrecondition(width >= 1, "TerminalListView needs a width of at least 1 column (got \(width))")
   }
 
   /// The size of standard output's terminal, or `nil` when it is not a terminal.
@@ -155,6 +171,7 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
   /// Writes what `change` makes the screen write, and keeps count of the regions open on standard
   /// output for ``TerminalExitRestore``.
   private func output(_ change: (inout TerminalScreen) -> String) {
+    screen.columns = columns
     let wasOpen = screen.isOpen
     let text = change(&screen)
     if restoresAtExit, wasOpen != screen.isOpen {
@@ -171,6 +188,8 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
         BatchUpdateViolation(rule: .reloadDuringBatchUpdates, message: "reloadData called inside performBatchUpdates"))
       return
     }
+    // A reload draws nothing highlighted: a fading still pending would only redraw the list.
+    cancelFading()
     store.reload(from: sectionedDataSource)
     let lines = render(BatchOutcome()).map(\.unhighlighted)
     output { $0.reload(lines, title: "reload") }
@@ -201,6 +220,7 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
       completion?(true)
     } catch {
       violations.append(error)
+      cancelFading()
       store.reload(from: sectionedDataSource)
       let lines = render(BatchOutcome()).map(\.unhighlighted)
       output { $0.reload(lines, title: "reload after: \(error.message)") }
@@ -210,21 +230,34 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
 
   /// Redraws the highlighted lines without their highlight.
   public func clearHighlights() {
-    fading?.dispose()
-    fading = nil
+    cancelFading()
     output { $0.clearHighlights() }
   }
 
-  private func scheduleFading() {
+  private func cancelFading() {
     fading?.dispose()
+    fading = nil
+    fadingGeneration &+= 1
+  }
+
+  private func scheduleFading() {
+    cancelFading()
     guard let (seconds, scheduler) = highlightFading else { return }
+    let generation = fadingGeneration
     fading = scheduler.schedule(after: seconds) { [weak self] in
       if Thread.isMainThread {
-        MainActor.assumeIsolated { self?.clearHighlights() }
+        MainActor.assumeIsolated { self?.fade(generation) }
       } else {
-        DispatchQueue.main.async { MainActor.assumeIsolated { self?.clearHighlights() } }
+        DispatchQueue.main.async { MainActor.assumeIsolated { self?.fade(generation) } }
       }
     }
+  }
+
+  /// Clears the highlights if no batch, clearing or new fading came since fading `generation` was
+  /// scheduled.
+  private func fade(_ generation: Int) {
+    guard generation == fadingGeneration else { return }
+    clearHighlights()
   }
 
   /// Adds section inserts to the batch.
@@ -317,10 +350,10 @@ public final class TerminalListView: SectionedViewProtocol, DisposeBagProvider {
     return lines
   }
 
+  /// The columns every line the view draws fits in.
+  private var columns: Int { min(width, terminalColumns ?? .max) }
+
   private func fit(_ text: String) -> String {
-    let width = min(width, terminalColumns ?? .max)
-    let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-    guard line.count > width, width > 0 else { return line }
-    return String(line.prefix(width - 1)) + "…"
+    TerminalText.cut(TerminalText.drawable(text), toColumns: columns)
   }
 }

@@ -62,6 +62,9 @@ struct TerminalScreen {
   let rows: Int
   /// The lines at the bottom of the terminal left to the program (at least 1, fewer than `rows`).
   let inputLines: Int
+  /// The columns every line drawn is cut to (at least 1): the list's lines, the marker column and
+  /// summaries of plain mode, and the line counting what does not fit.
+  var columns: Int
   /// The list, whole (what ``TerminalListView/lines`` reports, whatever fits on the screen).
   private(set) var shown: [TerminalLine] = []
   /// What each line of the list's region shows (its escapes and text), or `nil` while the region
@@ -69,10 +72,11 @@ struct TerminalScreen {
   private var painted: [String]?
   private var updateNumber = 0
 
-  init(isANSI: Bool, rows: Int, inputLines: Int) {
+  init(isANSI: Bool, rows: Int, inputLines: Int, columns: Int) {
     self.isANSI = isANSI
     self.rows = rows
     self.inputLines = inputLines
+    self.columns = columns
   }
 
   /// The lines of the list's region, at the top of the screen.
@@ -87,7 +91,7 @@ struct TerminalScreen {
     updateNumber += 1
     shown = lines
     guard isANSI else {
-      return "--- \(title)\n" + lines.map(plain).joined()
+      return plainLine("--- \(title)") + lines.map(plain).joined()
     }
     return isOpen ? repaint(all: true) : open()
   }
@@ -149,7 +153,8 @@ struct TerminalScreen {
       return shown.map(draw) + Array(repeating: "", count: listRows - shown.count)
     }
     let visible = listRows - 1
-    return shown.prefix(visible).map(draw) + ["\u{1B}[2m… \(shown.count - visible) more\u{1B}[0m"]
+    let more = TerminalText.cut("… \(shown.count - visible) more", toColumns: columns)
+    return shown.prefix(visible).map(draw) + ["\u{1B}[2m" + more + "\u{1B}[0m"]
   }
 
   private func plainUpdate(to lines: [TerminalLine]) -> String {
@@ -163,19 +168,25 @@ struct TerminalScreen {
     ]
     counts.removeAll { $0.0 == 0 }
     let summary = counts.isEmpty ? "no visible change" : counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
-    var out = "--- update \(updateNumber): \(summary)\n"
-    for line in deleted { out += "- \(line.text)\n" }
+    var out = plainLine("--- update \(updateNumber): \(summary)")
+    for line in deleted { out += plainLine("- \(line.text)") }
     for line in lines { out += plain(line) }
     return out
   }
 
   private func plain(_ line: TerminalLine) -> String {
-    "\(line.style.marker) \(line.text)\n"
+    plainLine("\(line.style.marker) \(line.text)")
+  }
+
+  /// A line of plain output, cut to the columns.
+  private func plainLine(_ text: String) -> String {
+    TerminalText.cut(text, toColumns: columns) + "\n"
   }
 
   private func draw(_ line: TerminalLine) -> String {
-    guard let style = line.style.ansi else { return line.text }
-    return style + line.text + "\u{1B}[0m"
+    let text = TerminalText.cut(line.text, toColumns: columns)
+    guard let style = line.style.ansi else { return text }
+    return style + text + "\u{1B}[0m"
   }
 }
 
