@@ -85,7 +85,9 @@ final class DiffableIdentifierTypesTests: XCTestCase {
   /// Reading identifiers out of their `AnyHashable` boxes unwraps exactly what the dynamic cast
   /// through `base` unwraps (that is the route taken where the box layout check fails).
   func testBoxReadsAgreeWithCasts() {
-    func check<ID: Hashable>(_ identifiers: [AnyHashable], as type: ID.Type, boxType: UInt?, _ context: String) {
+    func check<ID: Hashable>(
+      _ identifiers: [AnyHashable], as type: ID.Type, boxType: _AnyHashableBoxType?, _ context: String
+    ) {
       let elements = identifiers.map { KeyedDiffable(DiffItem(0), identifier: $0) }
       elements.withUnsafeBufferPointer { elements in
         XCTAssertEqual(
@@ -105,6 +107,35 @@ final class DiffableIdentifierTypesTests: XCTestCase {
       }
       let widths: [AnyHashable] = ids.map { $0 % 2 == 0 ? AnyHashable($0 - 1_000) : AnyHashable(Int16($0 - 1_000)) }
       check(widths, as: Int.self, boxType: _intBoxType, "seed \(seed), mixed widths")
+    }
+  }
+
+  /// Only boxes that need no destroying are overwritten without being destroyed: an `Int`'s and
+  /// a `UUID`'s, never a `String`'s (its storage would leak).
+  func testOnlyTrivialBoxesAreOverwrittenWithoutDestroying() {
+    XCTAssertEqual(_intBoxType?.isTrivial, true)
+    XCTAssertEqual(_uuidBoxType?.isTrivial, true)
+    XCTAssertEqual(_stringBoxType?.isTrivial, false)
+  }
+
+  /// Unwrapping stops at the first identifier of another type, after some were unwrapped, and
+  /// gives nil; the identifiers before it are unwrapped exactly.
+  func testUnwrappingStopsAtTheFirstIdentifierOfAnotherType() {
+    let heap = String(repeating: "an identifier stored on the heap ", count: 3)
+    let identifiers: [AnyHashable] = [heap, "b", 3, "c"]
+    let elements = identifiers.map { KeyedDiffable(DiffItem(0), identifier: $0) }
+    elements.withUnsafeBufferPointer { elements in
+      XCTAssertNil(_unwrappedIdentifiers(of: elements, as: String.self, boxType: _stringBoxType))
+      XCTAssertNil(_unwrappedIdentifiers(of: elements, as: Int.self, boxType: _intBoxType))
+      XCTAssertEqual(
+        _unwrappedIdentifiers(
+          of: UnsafeBufferPointer(rebasing: elements[..<2]), as: String.self, boxType: _stringBoxType),
+        [heap, "b"]
+      )
+      XCTAssertEqual(
+        _unwrappedIdentifiers(of: UnsafeBufferPointer(rebasing: elements[2..<3]), as: Int.self, boxType: _intBoxType),
+        [3]
+      )
     }
   }
 }
