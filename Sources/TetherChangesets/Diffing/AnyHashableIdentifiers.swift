@@ -226,10 +226,12 @@ internal struct _DiffableDiffBody<Old: Diffable, New: Diffable>: _IdentifiersBod
 
   @inlinable
   internal func run<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) -> _DiffParts {
-    oldIDs.withUnsafeBufferPointer { oldIDs in
+    let argument = new.isEmpty ? nil : _DiffableArgument(new[0])
+    defer { argument?.release() }
+    return oldIDs.withUnsafeBufferPointer { oldIDs in
       newIDs.withUnsafeBufferPointer { newIDs in
         _diffParts(
-          _DiffableElements(oldIDs: oldIDs, newIDs: newIDs, old: old, new: new),
+          _DiffableElements(oldIDs: oldIDs, newIDs: newIDs, old: old, new: new, argument: argument),
           algorithm: algorithm,
           collectsDuplicates: collectsDuplicates
         )
