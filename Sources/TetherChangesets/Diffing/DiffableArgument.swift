@@ -35,10 +35,17 @@ internal struct _DiffableArgument<Value: Diffable> {
   /// Stores `value` in the opened existential `boxed`, which holds a `Value` (it was made from
   /// one and is only ever given `Value`s).
   @inlinable
+  @inline(__always)
   internal static func overwrite<Boxed: Diffable>(_ boxed: inout Boxed, with value: Value) {
     assert(Boxed.self == Value.self, "The reused argument holds a \(Boxed.self), not a \(Value.self)")
-    withUnsafeMutablePointer(to: &boxed) { boxed in
-      UnsafeMutableRawPointer(boxed).assumingMemoryBound(to: Value.self).pointee = value
-    }
+    store(value, at: &boxed)
+  }
+
+  /// Assigns `value` to the `Value` at `address`. Through a pointer rather than
+  /// `withUnsafeMutablePointer(to:)`, which is not inlined for an opened type and cost a call.
+  @inlinable
+  @inline(__always)
+  internal static func store<Boxed>(_ value: Value, at address: UnsafeMutablePointer<Boxed>) {
+    UnsafeMutableRawPointer(address).assumingMemoryBound(to: Value.self).pointee = value
   }
 }
