@@ -175,6 +175,9 @@ internal struct _DiffableElements<ID: Hashable, Old: Diffable, New: Diffable>: _
   @inlinable internal func newID(_ offset: Int) -> ID { newIDs[offset] }
   @inlinable internal var checksEquality: Bool { true }
   @inlinable internal func isEqual(old i: Int, new j: Int) -> Bool {
-    argument.unsafelyUnwrapped.isDiffableItemEqual(old[i], to: new[j])
+    argument.unsafelyUnwrapped.isDiffableItemEqual(
+      old.baseAddress.unsafelyUnwrapped + i,
+      to: new.baseAddress.unsafelyUnwrapped + j
+    )
   }
 }

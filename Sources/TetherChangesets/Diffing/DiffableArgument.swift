@@ -28,24 +28,38 @@ internal struct _DiffableArgument<Value: Diffable> {
   /// Whether `item` equals `other` by `item.isDiffableItemEqual(to: other)`.
   @inlinable
   internal func isDiffableItemEqual(_ item: some Diffable, to other: Value) -> Bool {
-    Self.overwrite(&slot.pointee, with: other)
-    return item.isDiffableItemEqual(to: slot.pointee)
+    withUnsafePointer(to: other) { other in
+      Self.overwrite(&slot.pointee, with: other)
+      return item.isDiffableItemEqual(to: slot.pointee)
+    }
   }
 
-  /// Stores `value` in the opened existential `boxed`, which holds a `Value` (it was made from
-  /// one and is only ever given `Value`s).
+  /// Whether the item at `item` equals the value at `other`, neither of them copied: the value is
+  /// copied straight into the argument (a copy and a destroy of the model fewer per call).
   @inlinable
   @inline(__always)
-  internal static func overwrite<Boxed: Diffable>(_ boxed: inout Boxed, with value: Value) {
+  internal func isDiffableItemEqual<Item: Diffable>(
+    _ item: UnsafePointer<Item>,
+    to other: UnsafePointer<Value>
+  ) -> Bool {
+    Self.overwrite(&slot.pointee, with: other)
+    return item.pointee.isDiffableItemEqual(to: slot.pointee)
+  }
+
+  /// Stores the value at `value` in the opened existential `boxed`, which holds a `Value` (it was
+  /// made from one and is only ever given `Value`s).
+  @inlinable
+  @inline(__always)
+  internal static func overwrite<Boxed: Diffable>(_ boxed: inout Boxed, with value: UnsafePointer<Value>) {
     assert(Boxed.self == Value.self, "The reused argument holds a \(Boxed.self), not a \(Value.self)")
     store(value, at: &boxed)
   }
 
-  /// Assigns `value` to the `Value` at `address`. Through a pointer rather than
+  /// Assigns the value at `value` to the `Value` at `address`. Through a pointer rather than
   /// `withUnsafeMutablePointer(to:)`, which is not inlined for an opened type and cost a call.
   @inlinable
   @inline(__always)
-  internal static func store<Boxed>(_ value: Value, at address: UnsafeMutablePointer<Boxed>) {
-    UnsafeMutableRawPointer(address).assumingMemoryBound(to: Value.self).pointee = value
+  internal static func store<Boxed>(_ value: UnsafePointer<Value>, at address: UnsafeMutablePointer<Boxed>) {
+    UnsafeMutableRawPointer(address).assumingMemoryBound(to: Value.self).pointee = value.pointee
   }
 }
