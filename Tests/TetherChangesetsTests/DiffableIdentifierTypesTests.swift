@@ -79,7 +79,9 @@ final class DiffableIdentifierTypesTests: XCTestCase {
   /// Reading identifiers out of their `AnyHashable` boxes unwraps exactly what the dynamic cast
   /// through `base` unwraps (that is the route taken where the box layout check fails).
   func testBoxReadsAgreeWithCasts() {
-    func check<ID: Hashable>(_ identifiers: [AnyHashable], as type: ID.Type, boxType: UInt?, _ context: String) {
+    func check<ID: Hashable>(
+      _ identifiers: [AnyHashable], as type: ID.Type, boxType: _AnyHashableBoxType?, _ context: String
+    ) {
       let elements = identifiers.map { KeyedDiffable(DiffItem(0), identifier: $0) }
       elements.withUnsafeBufferPointer { elements in
         XCTAssertEqual(
@@ -99,6 +101,80 @@ final class DiffableIdentifierTypesTests: XCTestCase {
       }
       let widths: [AnyHashable] = ids.map { $0 % 2 == 0 ? AnyHashable($0 - 1_000) : AnyHashable(Int16($0 - 1_000)) }
       check(widths, as: Int.self, boxType: _intBoxType, "seed \(seed), mixed widths")
+    }
+  }
+
+  /// Only boxes that need no destroying are overwritten without being destroyed: an `Int`'s and
+  /// a `UUID`'s, never a `String`'s (its storage would leak).
+  func testOnlyTrivialBoxesAreOverwrittenWithoutDestroying() {
+    XCTAssertEqual(_intBoxType?.isTrivial, true)
+    XCTAssertEqual(_uuidBoxType?.isTrivial, true)
+    XCTAssertEqual(_stringBoxType?.isTrivial, false)
+  }
+
+  /// Unwrapping stops at the first identifier of another type, after some were unwrapped, and
+  /// gives nil; the identifiers before it are unwrapped exactly.
+  func testUnwrappingStopsAtTheFirstIdentifierOfAnotherType() {
+    let heap = String(repeating: "an identifier stored on the heap ", count: 3)
+    let identifiers: [AnyHashable] = [heap, "b", 3, "c"]
+    let elements = identifiers.map { KeyedDiffable(DiffItem(0), identifier: $0) }
+    elements.withUnsafeBufferPointer { elements in
+      XCTAssertNil(_unwrappedIdentifiers(of: elements, as: String.self, boxType: _stringBoxType))
+      XCTAssertNil(_unwrappedIdentifiers(of: elements, as: Int.self, boxType: _intBoxType))
+      XCTAssertEqual(
+        _unwrappedIdentifiers(
+          of: UnsafeBufferPointer(rebasing: elements[..<2]), as: String.self, boxType: _stringBoxType),
+        [heap, "b"]
+      )
+      XCTAssertEqual(
+        _unwrappedIdentifiers(of: UnsafeBufferPointer(rebasing: elements[2..<3]), as: Int.self, boxType: _intBoxType),
+        [3]
+      )
+    }
+  }
+
+  /// `isDiffableItemEqual(to:)` is given the new item of each matched pair, and what a model is
+  /// given never changes afterwards, even though one argument container is reused for every call:
+  /// models large enough to be boxed on the heap and small ones stored inline, flat and sectioned.
+  func testEveryComparisonIsGivenItsOwnNewItem() {
+    func check<Item: RecordingDiffable>(_: Item.Type, old: [DiffItem], new: [DiffItem], _ context: String) {
+      let recorder = ArgumentRecorder()
+      let oldItems = old.map { Item($0, recorder: recorder) }
+      let newItems = new.map { Item($0, recorder: recorder) }
+      let changeset = newItems.makeChangeset(from: oldItems)
+      XCTAssertEqual(changeset, new.makeChangeset(from: old), context)
+      let expected = matchedNewItems(changeset, old: old, new: new)
+      XCTAssertEqual(recorder.items, expected, context)
+
+      recorder.arguments.removeAll()
+      let sections = [RecordingSection(items: oldItems)]
+      _ = [RecordingSection(items: newItems)].makeSectionedChangeset(from: sections)
+      let byIDAndValue: (DiffItem, DiffItem) -> Bool = { ($0.id, $0.value) < ($1.id, $1.value) }
+      XCTAssertEqual(recorder.items.sorted(by: byIDAndValue), expected.sorted(by: byIDAndValue), context)
+    }
+    withSeeds(63_000..<63_100) { seed, rng in
+      let shape = DiffingInputShape.allCases[Int(seed) % DiffingInputShape.allCases.count]
+      let (old, new) = randomDiffingInput(shape, maxCount: 60, using: &rng)
+      check(InlineRecordingDiffable.self, old: old, new: new, "seed \(seed), inline")
+      check(BoxedRecordingDiffable.self, old: old, new: new, "seed \(seed), boxed")
+    }
+  }
+
+  /// The new items of the pairs a changeset matched, by ascending old offset.
+  private func matchedNewItems(_ changeset: IndexChangeset, old: [DiffItem], new: [DiffItem]) -> [DiffItem] {
+    let deleted = Set(changeset.deletes)
+    let inserted = Set(changeset.inserts)
+    let keptOld = old.indices.filter { !deleted.contains($0) }
+    let keptNew = new.indices.filter { !inserted.contains($0) }
+    // Matched old copies pair with new copies of their identifier in order (the k-th with the k-th).
+    var newOffsetsByID: [Int: [Int]] = [:]
+    for j in keptNew { newOffsetsByID[new[j].id, default: []].append(j) }
+    var taken: [Int: Int] = [:]
+    return keptOld.map { i in
+      let id = old[i].id
+      let k = taken[id, default: 0]
+      taken[id] = k + 1
+      return new[newOffsetsByID[id]![k]]
     }
   }
 }
@@ -187,4 +263,64 @@ private struct KeyedSection: DiffableSection {
   func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
     (otherDiffableItem as? KeyedSection)?.title == title
   }
+}
+
+/// Keeps every argument a `RecordingDiffable` is compared with.
+private final class ArgumentRecorder {
+  var arguments: [any Diffable] = []
+
+  /// The items of the recorded arguments, as they are now.
+  var items: [DiffItem] { arguments.map { ($0 as! any RecordingDiffable).item } }
+}
+
+/// A `Diffable` that records every argument it is compared with.
+private protocol RecordingDiffable: Diffable {
+  init(_ item: DiffItem, recorder: ArgumentRecorder)
+  var item: DiffItem { get }
+}
+
+/// Three words: stored inline in an `any Diffable`.
+private struct InlineRecordingDiffable: RecordingDiffable {
+  var item: DiffItem
+  var recorder: ArgumentRecorder
+
+  init(_ item: DiffItem, recorder: ArgumentRecorder) {
+    self.item = item
+    self.recorder = recorder
+  }
+
+  var diffIdentifier: AnyHashable { AnyHashable(item.id) }
+
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+    recorder.arguments.append(otherDiffableItem)
+    return (otherDiffableItem as? Self)?.item == item
+  }
+}
+
+/// A stored identifier makes it too large for an `any Diffable`'s inline buffer: boxed on the heap.
+private struct BoxedRecordingDiffable: RecordingDiffable {
+  let diffIdentifier: AnyHashable
+  var item: DiffItem
+  var recorder: ArgumentRecorder
+
+  init(_ item: DiffItem, recorder: ArgumentRecorder) {
+    diffIdentifier = AnyHashable(item.id)
+    self.item = item
+    self.recorder = recorder
+  }
+
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+    recorder.arguments.append(otherDiffableItem)
+    return (otherDiffableItem as? Self)?.item == item
+  }
+}
+
+/// One section of recording items.
+private struct RecordingSection<Item: RecordingDiffable>: DiffableSection {
+  var items: [Item]
+
+  var diffIdentifier: AnyHashable { 0 }
+  var diffableItems: [Item] { items }
+
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool { true }
 }

@@ -4,8 +4,11 @@ import Tether
 // Epoxy's API (`Diffable`, `makeChangeset(from:)`, `makeSectionedChangeset(from:)`) against the
 // typed path (`Identifiable`) on the same workloads of the diffing suite, (c) 100k and (e) 1M with
 // mixed edits, and on 100 sections of 1,000 items. Issue 16's target: the Epoxy path at most 2.5x
-// the typed one. The Epoxy rows include computing every element's `diffIdentifier` (an
-// `AnyHashable`), which the protocol asks for.
+// the typed one. The Epoxy rows include reading every element's `diffIdentifier` (an
+// `AnyHashable`), which the protocol asks for. Int identifiers come three ways: computed on each
+// read (`AnyHashable(id)`, which looks a protocol conformance up at run time), stored once when
+// the model is made (as Epoxy's own models store their `dataID`), and stored with content compared
+// as Epoxy's `ItemModel` compares it. Every Int row is divided by the same typed Int row.
 
 var epoxyDiffingSuite: BenchmarkSuite {
   BenchmarkSuite(name: "epoxy", run: runEpoxyDiffingBenchmarks)
@@ -21,6 +24,40 @@ struct EpoxyItem: Diffable, Identifiable, Equatable {
   func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
     guard let other = otherDiffableItem as? EpoxyItem else { return false }
     return self == other
+  }
+}
+
+/// An Epoxy-style model that stores its identifier, made once with the model as Epoxy's models
+/// store their `dataID`; equality is the synthesized `==` (identifier included).
+struct EpoxyStoredIDItem: Diffable, Equatable {
+  let diffIdentifier: AnyHashable
+  var value: Int
+
+  init(id: Int, value: Int) {
+    diffIdentifier = AnyHashable(id)
+    self.value = value
+  }
+
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+    guard let other = otherDiffableItem as? EpoxyStoredIDItem else { return false }
+    return self == other
+  }
+}
+
+/// A stored identifier and content compared the way Epoxy's `ItemModel` compares it: after the
+/// cast, through the stored content alone (the identifiers are already known to be equal).
+struct EpoxyContentItem: Diffable {
+  let diffIdentifier: AnyHashable
+  var content: Int
+
+  init(id: Int, content: Int) {
+    diffIdentifier = AnyHashable(id)
+    self.content = content
+  }
+
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+    guard let other = otherDiffableItem as? Self else { return false }
+    return content == other.content
   }
 }
 
@@ -56,23 +93,37 @@ func runEpoxyDiffingBenchmarks() {
   var rng = BenchmarkRandom(seed: 0xE90C_5)
   for shape in [DiffWorkloadShape.mixed(count: 100_000, fraction: 0.10), .mixed(count: 1_000_000, fraction: 0.01)] {
     let items = shape.make(&rng, element: { EpoxyItem(id: $0, value: 0) }, updated: { EpoxyItem(id: $0.id, value: 1) })
+    let stored = (
+      old: items.old.map { EpoxyStoredIDItem(id: $0.id, value: $0.value) },
+      new: items.new.map { EpoxyStoredIDItem(id: $0.id, value: $0.value) }
+    )
+    let content = (
+      old: items.old.map { EpoxyContentItem(id: $0.id, content: $0.value) },
+      new: items.new.map { EpoxyContentItem(id: $0.id, content: $0.value) }
+    )
     let strings = items.old.map { EpoxyStringItem(id: "item-\($0.id)", value: $0.value) }
     let newStrings = items.new.map { EpoxyStringItem(id: "item-\($0.id)", value: $0.value) }
     let repetitions = items.old.count >= 1_000_000 ? 3 : 7
     var typedChangeset = IndexChangeset()
-    var epoxyChangeset = IndexChangeset()
+    var epoxyChangesets = [IndexChangeset](repeating: IndexChangeset(), count: 3)
     var identifiers: [AnyHashable] = []
     let times = interleavedMedianNanoseconds(
       repetitions: repetitions,
       [
         { typedChangeset = _typedChangeset(items.new, from: items.old) },
-        { epoxyChangeset = items.new.makeChangeset(from: items.old) },
+        { epoxyChangesets[0] = items.new.makeChangeset(from: items.old) },
         // The part of the Epoxy row spent in the models' own `diffIdentifier`s (making an
         // `AnyHashable` of an `Int` looks a protocol conformance up at run time): no diff avoids it.
         {
           _computeIdentifiers(items.old, into: &identifiers)
           _computeIdentifiers(items.new, into: &identifiers)
         },
+        { epoxyChangesets[1] = stored.new.makeChangeset(from: stored.old) },
+        {
+          _computeIdentifiers(stored.old, into: &identifiers)
+          _computeIdentifiers(stored.new, into: &identifiers)
+        },
+        { epoxyChangesets[2] = content.new.makeChangeset(from: content.old) },
         { blackHole(_typedChangeset(newStrings, from: strings)) },
         { blackHole(newStrings.makeChangeset(from: strings)) },
         {
@@ -80,17 +131,29 @@ func runEpoxyDiffingBenchmarks() {
           _computeIdentifiers(newStrings, into: &identifiers)
         },
       ])
-    precondition(typedChangeset == epoxyChangeset, "the Epoxy path and the typed path disagree")
-    for (offset, kind) in ["Int", "String"].enumerated() {
-      let (typed, epoxy, alone) = (times[3 * offset], times[3 * offset + 1], times[3 * offset + 2])
-      report("\(shape.label), typed (Identifiable, \(kind) id)", typed / 1e6, unit: "ms")
+    precondition(epoxyChangesets.allSatisfy { $0 == typedChangeset }, "the Epoxy path and the typed path disagree")
+    let typed = times[0]
+    report("\(shape.label), typed (Identifiable, Int id)", typed / 1e6, unit: "ms")
+    for (offset, kind) in ["computed", "stored"].enumerated() {
+      let (epoxy, alone) = (times[1 + 2 * offset], times[2 + 2 * offset])
       report(
-        "\(shape.label), Epoxy Diffable (\(kind) id)", epoxy / 1e6, unit: "ms",
+        "\(shape.label), Epoxy Diffable (Int id, \(kind))", epoxy / 1e6, unit: "ms",
         note: "\(format(epoxy / typed))x the typed path (target 2.5x)")
       report(
         "\(shape.label), its diffIdentifiers alone", alone / 1e6, unit: "ms",
         note: "\(format(alone / typed))x the typed path")
     }
+    report(
+      "\(shape.label), Epoxy (Int id, stored, content ==)", times[5] / 1e6, unit: "ms",
+      note: "\(format(times[5] / typed))x the typed path (target 2.5x)")
+    let (typedString, epoxyString, aloneString) = (times[6], times[7], times[8])
+    report("\(shape.label), typed (Identifiable, String id)", typedString / 1e6, unit: "ms")
+    report(
+      "\(shape.label), Epoxy Diffable (String id)", epoxyString / 1e6, unit: "ms",
+      note: "\(format(epoxyString / typedString))x the typed path (target 2.5x)")
+    report(
+      "\(shape.label), its diffIdentifiers alone", aloneString / 1e6, unit: "ms",
+      note: "\(format(aloneString / typedString))x the typed path")
   }
   runEpoxySectionedBenchmark(&rng)
 }

@@ -58,7 +58,7 @@ internal func _withUnwrappedIdentifiers<Old: Diffable, New: Diffable, ID: Hashab
   old: UnsafeBufferPointer<Old>,
   new: UnsafeBufferPointer<New>,
   as type: ID.Type,
-  boxType: UInt?,
+  boxType: _AnyHashableBoxType?,
   _ body: Body
 ) -> Body.Result? {
   guard let oldIDs = _unwrappedIdentifiers(of: old, as: ID.self, boxType: boxType),
@@ -69,34 +69,49 @@ internal func _withUnwrappedIdentifiers<Old: Diffable, New: Diffable, ID: Hashab
 
 /// The `diffIdentifier`s of `elements` as `ID`s, or nil as soon as one of them has another type.
 ///
-/// - Parameter boxType: The type word of an `AnyHashable` holding an `ID` (see
+/// - Parameter boxType: The layout of an `AnyHashable` holding an `ID` (see
 ///   ``_anyHashableBoxType(probing:)``), or nil to unwrap through `base`.
+/// - Complexity: O(n): one `diffIdentifier` per element, read in place.
 @inlinable
 internal func _unwrappedIdentifiers<Element: Diffable, ID: Hashable>(
   of elements: UnsafeBufferPointer<Element>,
   as type: ID.Type,
-  boxType: UInt?
+  boxType: _AnyHashableBoxType?
 ) -> [ID]? {
-  var unwrapped: [ID] = []
-  unwrapped.reserveCapacity(elements.count)
-  if let boxType {
-    for element in elements {
-      var identifier = element.diffIdentifier
-      let id = withUnsafeBytes(of: &identifier) { bytes in
-        bytes.load(fromByteOffset: _anyHashableTypeOffset, as: UInt.self) == boxType ? bytes.load(as: ID.self) : nil
-      }
-      guard let id else { return nil }
-      unwrapped.append(id)
-    }
-  } else {
-    for element in elements {
-      let base = element.diffIdentifier.base
+  guard let boxType else {
+    var unwrapped: [ID] = []
+    unwrapped.reserveCapacity(elements.count)
+    for index in elements.indices {
+      let base = elements[index].diffIdentifier.base
       // The exact type, not a cast that might bridge (an `NSNumber` is not an `Int` here).
       guard Swift.type(of: base) == ID.self, let id = base as? ID else { return nil }
       unwrapped.append(id)
     }
+    return unwrapped
   }
-  return unwrapped
+  // Each identifier is moved into one scratch slot rather than copied into a local: a local
+  // would be destroyed through the box's value witnesses, an indirect call per element that cost
+  // nearly a tenth of an `Int`-identified diff. A trivial box (an `Int`'s, a `UUID`'s) needs no destroying at all,
+  // so its slot is simply overwritten by the next identifier.
+  let slot = UnsafeMutablePointer<AnyHashable>.allocate(capacity: 1)
+  defer { slot.deallocate() }
+  let bytes = UnsafeRawPointer(slot)
+  var count = 0
+  let unwrapped = [ID](unsafeUninitializedCapacity: _ownedCapacity(elements.count)) { buffer, initialized in
+    defer { initialized = count }
+    while count < elements.count {
+      // Indexed rather than iterated: the iterator would copy every element first.
+      slot.initialize(to: elements[count].diffIdentifier)
+      guard bytes.load(fromByteOffset: _anyHashableTypeOffset, as: UInt.self) == boxType.typeWord else {
+        slot.deinitialize(count: 1)
+        return
+      }
+      (buffer.baseAddress.unsafelyUnwrapped + count).initialize(to: bytes.load(as: ID.self))
+      if !boxType.isTrivial { slot.deinitialize(count: 1) }
+      count &+= 1
+    }
+  }
+  return count == elements.count ? unwrapped : nil
 }
 
 // Unwrapping through `base` costs a dynamic cast per identifier, as much again as the app spent
@@ -113,10 +128,29 @@ internal func _unwrappedIdentifiers<Element: Diffable, ID: Hashable>(
 @usableFromInline
 internal let _anyHashableTypeOffset = 3 * MemoryLayout<UInt>.stride
 
-/// The type word of the `AnyHashable`s of `probes` when they all share one and each holds its
+/// What the diff needs to know about the box of an `AnyHashable` holding a given type.
+@usableFromInline
+internal struct _AnyHashableBoxType: Sendable {
+  /// The box's type, as stored in the `AnyHashable` (its type metadata).
+  @usableFromInline
+  internal let typeWord: UInt
+
+  /// Whether the box is trivial to destroy, so that an `AnyHashable` holding it may be
+  /// overwritten without being destroyed.
+  @usableFromInline
+  internal let isTrivial: Bool
+
+  @inlinable
+  internal init(typeWord: UInt, isTrivial: Bool) {
+    self.typeWord = typeWord
+    self.isTrivial = isTrivial
+  }
+}
+
+/// The box type of the `AnyHashable`s of `probes` when they all share one and each holds its
 /// value's exact bytes at its start, else nil.
 @usableFromInline
-internal func _anyHashableBoxType<ID: Hashable>(probing probes: [ID]) -> UInt? {
+internal func _anyHashableBoxType<ID: Hashable>(probing probes: [ID]) -> _AnyHashableBoxType? {
   guard MemoryLayout<AnyHashable>.size == _anyHashableTypeOffset + 2 * MemoryLayout<UInt>.stride,
     MemoryLayout<ID>.size <= _anyHashableTypeOffset,
     MemoryLayout<ID>.alignment <= MemoryLayout<UInt>.alignment
@@ -130,23 +164,32 @@ internal func _anyHashableBoxType<ID: Hashable>(probing probes: [ID]) -> UInt? {
       withUnsafeBytes(of: &boxed) { boxed in value.elementsEqual(boxed.prefix(value.count)) }
     }
     let type = withUnsafeBytes(of: &boxed) { $0.load(fromByteOffset: _anyHashableTypeOffset, as: UInt.self) }
-    guard holdsValue, boxType == nil || boxType == type else { return nil }
+    guard holdsValue, type != 0, boxType == nil || boxType == type else { return nil }
     boxType = type
   }
-  return boxType
+  guard let boxType else { return nil }
+  // The word is the box's type metadata (it came out of a live `AnyHashable`); ask that type
+  // whether it needs destroying rather than assuming what the standard library's box holds.
+  let box = unsafeBitCast(boxType, to: Any.Type.self)
+  return _AnyHashableBoxType(typeWord: boxType, isTrivial: _openExistential(box, do: _isTrivialType))
 }
 
-/// The type word of an `AnyHashable` holding an `Int`, if its layout is the expected one.
+/// Whether values of `type` need no destroying (no references, nothing to release).
+private func _isTrivialType<T>(_ type: T.Type) -> Bool {
+  _isPOD(type)
+}
+
+/// The box type of an `AnyHashable` holding an `Int`, if its layout is the expected one.
 @usableFromInline
 internal let _intBoxType = _anyHashableBoxType(probing: [0x5EED_7E7E, -1, 0, .max])
 
-/// The type word of an `AnyHashable` holding a `String` (small and heap-allocated ones).
+/// The box type of an `AnyHashable` holding a `String` (small and heap-allocated ones).
 @usableFromInline
 internal let _stringBoxType = _anyHashableBoxType(probing: [
   "", "id", "an identifier long enough to be stored on the heap", String(repeating: "é", count: 20),
 ])
 
-/// The type word of an `AnyHashable` holding a `UUID`.
+/// The box type of an `AnyHashable` holding a `UUID`.
 @usableFromInline
 internal let _uuidBoxType = _anyHashableBoxType(probing: [
   UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)),
@@ -183,10 +226,12 @@ internal struct _DiffableDiffBody<Old: Diffable, New: Diffable>: _IdentifiersBod
 
   @inlinable
   internal func run<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) -> _DiffParts {
-    oldIDs.withUnsafeBufferPointer { oldIDs in
+    let argument = new.isEmpty ? nil : _DiffableArgument(new[0])
+    defer { argument?.release() }
+    return oldIDs.withUnsafeBufferPointer { oldIDs in
       newIDs.withUnsafeBufferPointer { newIDs in
         _diffParts(
-          _DiffableElements(oldIDs: oldIDs, newIDs: newIDs, old: old, new: new),
+          _DiffableElements(oldIDs: oldIDs, newIDs: newIDs, old: old, new: new, argument: argument),
           algorithm: algorithm,
           collectsDuplicates: collectsDuplicates
         )

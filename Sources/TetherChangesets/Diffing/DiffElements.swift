@@ -149,17 +149,24 @@ internal struct _DiffableElements<ID: Hashable, Old: Diffable, New: Diffable>: _
   @usableFromInline
   internal let new: UnsafeBufferPointer<New>
 
+  /// The argument of every `isDiffableItemEqual(to:)` call (nil when there is no new element,
+  /// so no call).
+  @usableFromInline
+  internal let argument: _DiffableArgument<New>?
+
   @inlinable
   internal init(
     oldIDs: UnsafeBufferPointer<ID>,
     newIDs: UnsafeBufferPointer<ID>,
     old: UnsafeBufferPointer<Old>,
-    new: UnsafeBufferPointer<New>
+    new: UnsafeBufferPointer<New>,
+    argument: _DiffableArgument<New>?
   ) {
     self.oldIDs = oldIDs
     self.newIDs = newIDs
     self.old = old
     self.new = new
+    self.argument = argument
   }
 
   @inlinable internal var oldCount: Int { oldIDs.count }
@@ -167,5 +174,10 @@ internal struct _DiffableElements<ID: Hashable, Old: Diffable, New: Diffable>: _
   @inlinable internal func oldID(_ offset: Int) -> ID { oldIDs[offset] }
   @inlinable internal func newID(_ offset: Int) -> ID { newIDs[offset] }
   @inlinable internal var checksEquality: Bool { true }
-  @inlinable internal func isEqual(old i: Int, new j: Int) -> Bool { old[i].isDiffableItemEqual(to: new[j]) }
+  @inlinable internal func isEqual(old i: Int, new j: Int) -> Bool {
+    argument.unsafelyUnwrapped.isDiffableItemEqual(
+      old.baseAddress.unsafelyUnwrapped + i,
+      to: new.baseAddress.unsafelyUnwrapped + j
+    )
+  }
 }

@@ -17,8 +17,10 @@
 /// happens when they are not. When all the identifiers of a diff are `Int`s, `String`s or `UUID`s
 /// (one of these types throughout), the diff unwraps them once and matches them as that type;
 /// identifiers of other or of mixed types are matched as `AnyHashable`s, which is slower. Making
-/// an `AnyHashable` of an integer costs more than the rest of the diff does per element, so for
-/// large collections prefer `Identifiable` elements, which need no box.
+/// an `AnyHashable` of an integer costs more than the rest of the diff does per element, so store
+/// the identifier when the model is made (as Epoxy's models store their `dataID`) rather than
+/// computing it on every read, and compare only the content in ``isDiffableItemEqual(to:)``; for
+/// large collections, `Identifiable` elements need no box at all.
 public protocol Diffable {
   /// Whether this item's content equals `otherDiffableItem`'s, for items with equal identifiers.
   ///

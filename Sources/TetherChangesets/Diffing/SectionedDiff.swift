@@ -250,7 +250,15 @@ internal struct _DiffableSectionedItemsBody<Item: Diffable>: _IdentifiersBody {
 
   @inlinable
   internal func run<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) -> SectionedChangeset {
-    _sectionedChangeset(sections, oldItemIDs: oldIDs, newItemIDs: newIDs) { $0.isDiffableItemEqual(to: $1) }
+    // Without a new item nothing is compared.
+    guard let first = sections.newItems.first else {
+      return _sectionedChangeset(sections, oldItemIDs: oldIDs, newItemIDs: newIDs) { _, _ in true }
+    }
+    let argument = _DiffableArgument(first)
+    defer { argument.release() }
+    return _sectionedChangeset(sections, oldItemIDs: oldIDs, newItemIDs: newIDs) {
+      argument.isDiffableItemEqual($0, to: $1)
+    }
   }
 }
 

@@ -44,6 +44,25 @@ struct DiffingDeck: DiffableSection {
 }
 // snippet-end
 
+// snippet: diffing-stored-identifier-type
+struct DiffingRow: Diffable {
+  // Boxed once, when the row is made, as Epoxy's models store their `dataID`.
+  let diffIdentifier: AnyHashable
+  var title: String
+
+  init(id: Int, title: String) {
+    diffIdentifier = AnyHashable(id)
+    self.title = title
+  }
+
+  // The identifiers are already known to be equal: compare the content only.
+  func isDiffableItemEqual(to otherDiffableItem: any Diffable) -> Bool {
+    guard let other = otherDiffableItem as? DiffingRow else { return false }
+    return title == other.title
+  }
+}
+// snippet-end
+
 final class DiffingWithDiffableSnippetTests: XCTestCase {
   func testHeckelReportsTheFewestMoves() {
     // snippet: diffing-heckel
@@ -86,6 +105,17 @@ final class DiffingWithDiffableSnippetTests: XCTestCase {
     print(OrderedCollectionDiff(changeset))
     // snippet-end
     XCTAssertEqual(printed.lines, ["D[] I[] U[1→0] M[1→0]", "D[] I[] U[1] M[1→0]"])
+  }
+
+  func testRowsStoreTheirIdentifier() {
+    // snippet: diffing-stored-identifier
+    let old = (0..<3).map { DiffingRow(id: $0, title: "Row \($0)") }
+    var new = old
+    new[1].title = "Renamed"
+    new.insert(new.removeLast(), at: 0)
+    print(new.makeChangeset(from: old))
+    // snippet-end
+    XCTAssertEqual(printed.lines, ["D[] I[] U[1→2] M[2→0]"])
   }
 
   func testClosuresSupplyIdentityAndEquality() {
