@@ -51,13 +51,6 @@ package struct Locked<State>: ~Copyable, @unchecked Sendable {
   ) throws(Failure) -> Result {
     try storage.withLock(body)
   }
-
-  /// The state, without the lock: for an owner whose own protocol makes a part of the state
-  /// readable outside the lock (valid while the lock lives).
-  @inlinable
-  package var unsafeState: UnsafeMutablePointer<State> {
-    storage.withUnsafeMutablePointerToHeader { $0 }
-  }
 }
 
 extension Locked {

@@ -35,7 +35,7 @@ extension SubjectCore {
   internal func debugSnapshot() -> SubjectDebugSnapshot<Element, Error> {
     shared.withLock { shared in
       SubjectDebugSnapshot(
-        observerCount: shared.slots.count - shared.pendingRemovals.count,
+        observerCount: slots.count - shared.pendingRemovals.count,
         isTerminated: items.isTerminated,
         terminal: items.terminal,
         current: items.current,

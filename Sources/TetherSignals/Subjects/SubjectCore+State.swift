@@ -131,7 +131,7 @@ extension SubjectCore {
         return notify ? .deliverToRegistered(event) : .nothing
       case .failed, .completed:
         items.terminal = event
-        let receivers = shared.slots.removeAll()
+        let receivers = slots.removeAll()
         for subscription in receivers { subscription.slot = -1 }
         shared.pendingRemovals = []
         return .deliver(event, receivers)
@@ -165,7 +165,7 @@ extension SubjectCore {
     // Set here, in the delivery order, so an observer that joined before the owner went away still
     // hears what was sent before.
     items.isDetached = true
-    let detached = shared.slots.removeAll()
+    let detached = slots.removeAll()
     for subscription in detached {
       subscription.slot = -1
       _ = subscription.setDisposed()
@@ -176,8 +176,8 @@ extension SubjectCore {
 
   @inlinable
   internal func add(_ subscription: Sub, to shared: inout Shared) {
-    subscription.slot = shared.slots.count
-    shared.slots.append(subscription)
+    subscription.slot = slots.count
+    slots.append(subscription)
   }
 }
 

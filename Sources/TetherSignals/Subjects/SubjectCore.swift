@@ -39,7 +39,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   internal enum Work {
     case idle
     case nothing
-    /// Deliver to the registered subscriptions (``SubjectCoreBase/Shared/slots``, read outside the
+    /// Deliver to the registered subscriptions (``SubjectCoreBase/slots``, read outside the
     /// lock: only the deliverer changes it while someone delivers).
     case deliverToRegistered(Event)
     /// Deliver each of `elements`, in order, to the registered subscriptions (consecutive queued
@@ -239,7 +239,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     // changes `slots` (removals wait in `pendingRemovals`, joins are queued items, and this thread
     // changes it only between items). Taking a snapshot instead would cost a retain and a release
     // of the array per event.
-    shared.unsafeState.pointee.slots.withUnretainedElements(as: Sub.self) { subscription in
+    slots.withUnretainedElements(as: Sub.self) { subscription in
       subscription._withUnsafeGuaranteedRef { $0.receive(event) }
     }
   }
@@ -305,7 +305,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
       let wakeups: [Parker]?
       let removed: ContiguousArray<SubscriptionBase>
       (work, wakeups, removed) = shared.withLock { shared in
-        let removed = shared.pendingRemovals.isEmpty ? [] : shared.applyPendingRemovals()
+        let removed = shared.pendingRemovals.isEmpty ? [] : applyPendingRemovals(&shared)
         if var spent = spentBatch.take() {
           spent.removeAll(keepingCapacity: true)
           items.batch = spent

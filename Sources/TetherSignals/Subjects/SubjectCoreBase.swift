@@ -12,12 +12,6 @@ internal class SubjectCoreBase: @unchecked Sendable {
   /// Guarded by ``shared``.
   @usableFromInline
   internal struct Shared {
-    /// The live subscriptions, densely packed (a removal moves the last one into the hole).
-    ///
-    /// While someone delivers, only the deliverer changes it (between items, holding the lock), so
-    /// the deliverer reads it outside the lock without taking a reference per event: removals made
-    /// meanwhile wait in ``pendingRemovals``, and observers joining meanwhile are queued items.
-    @usableFromInline internal var slots = SubscriptionList()
     /// Subscriptions disposed while someone delivers, still in ``slots`` (at their `slot`); the
     /// deliverer removes them at its next visit to the lock. They are flagged disposed, so they
     /// receive nothing meanwhile.
@@ -46,6 +40,14 @@ internal class SubjectCoreBase: @unchecked Sendable {
   }
 
   @usableFromInline internal let shared: Locked<Shared>
+  /// The live subscriptions, densely packed (a removal moves the last one into the hole); changed
+  /// only while holding ``shared``.
+  ///
+  /// While someone delivers, only the deliverer changes it (between items, holding the lock), so
+  /// the deliverer reads it outside the lock without taking a reference per event: removals made
+  /// meanwhile wait in ``Shared/pendingRemovals``, and observers joining meanwhile are queued items.
+  /// Not part of ``Shared``: the lock's accesses to that struct would overlap the deliverer's reads.
+  @exclusivity(unchecked) @usableFromInline internal final var slots = SubscriptionList()
   /// ``deliveryDepthKey``, copied once.
   @usableFromInline internal let depthKey = deliveryDepthKey
   /// Whether someone is delivering (``delivering``), and whether the deliverer must take the lock
@@ -69,7 +71,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
 
   deinit {
     // The list's memory is the core's to free (see `SubscriptionList`); nobody else can reach it now.
-    shared.unsafeState.pointee.slots.deallocate()
+    slots.deallocate()
   }
 
   /// Whether someone is delivering. Call it holding the lock: only the deliverer can then change
@@ -122,7 +124,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
         if delivering {
           shared.pendingRemovals.append(subscription)
         } else {
-          shared.removeSlot(of: subscription)
+          removeSlot(of: subscription)
         }
       }
       guard delivering, shared.deliverer != thread, !isDeliveringOnThisThread() else { return nil }
@@ -131,6 +133,34 @@ internal class SubjectCoreBase: @unchecked Sendable {
       return parker
     }
     parker?.wait()
+  }
+
+  /// Holding the lock: removes a registered `subscription` from ``slots`` in O(1), moving the last
+  /// one into its place.
+  @inlinable
+  internal final func removeSlot(of subscription: SubscriptionBase) {
+    let slot = subscription.slot
+    subscription.slot = -1
+    let last = slots.removeLast()
+    if slot < slots.count {
+      slots[slot] = last
+      last.slot = slot
+    }
+  }
+
+  /// The deliverer, between items, holding the lock: makes the removals deferred while it
+  /// delivered, and returns the removed subscriptions for the caller to drop once the lock is
+  /// released (the last reference to one may be among them, and its deinitialization runs the
+  /// observer's).
+  ///
+  /// - Complexity: O(k) for k deferred removals.
+  @inlinable
+  internal final func applyPendingRemovals(_ shared: inout Shared) -> ContiguousArray<SubscriptionBase> {
+    for subscription in shared.pendingRemovals where subscription.slot >= 0 {
+      removeSlot(of: subscription)
+    }
+    defer { shared.pendingRemovals = [] }
+    return shared.pendingRemovals
   }
 
   /// Blocks until every item accepted before the call has been delivered (returns at once when
@@ -154,33 +184,6 @@ internal class SubjectCoreBase: @unchecked Sendable {
 }
 
 extension SubjectCoreBase.Shared {
-  /// Removes a registered `subscription` from ``slots`` in O(1), moving the last one into its
-  /// place.
-  @inlinable
-  internal mutating func removeSlot(of subscription: SubscriptionBase) {
-    let slot = subscription.slot
-    subscription.slot = -1
-    let last = slots.removeLast()
-    if slot < slots.count {
-      slots[slot] = last
-      last.slot = slot
-    }
-  }
-
-  /// The deliverer, between items: makes the removals deferred while it delivered, and returns
-  /// the removed subscriptions for the caller to drop once the lock is released (the last
-  /// reference to one may be among them, and its deinitialization runs the observer's).
-  ///
-  /// - Complexity: O(k) for k deferred removals.
-  @inlinable
-  internal mutating func applyPendingRemovals() -> ContiguousArray<SubscriptionBase> {
-    for subscription in pendingRemovals where subscription.slot >= 0 {
-      removeSlot(of: subscription)
-    }
-    defer { pendingRemovals = [] }
-    return pendingRemovals
-  }
-
   /// Ends one delivery step, with `queued` items still queued: every other accepted item has been
   /// delivered; releases whoever waits for that.
   @inlinable

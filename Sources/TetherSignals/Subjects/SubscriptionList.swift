@@ -2,7 +2,7 @@
 /// whose memory the core manages itself.
 ///
 /// Not a `ContiguousArray`: the deliverer reads the list outside the lock on every event (see
-/// ``SubjectCoreBase/Shared/slots``), and reading an array stored in memory retains and releases
+/// ``SubjectCoreBase/slots``), and reading an array stored in memory retains and releases
 /// its buffer around each use, two atomic operations per event. Reading this list is two plain
 /// loads. Its owner calls ``deallocate()`` exactly once (the core's deinitializer).
 @usableFromInline
