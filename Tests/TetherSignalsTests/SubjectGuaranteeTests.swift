@@ -136,6 +136,41 @@ final class SubjectGuaranteeTests: XCTestCase {
     joined.withLock { $0 }?.dispose()
   }
 
+  func testElementsDeliveredTogetherAreReleasedOutsideTheLock() {
+    // The last reference to elements delivered in one step is the step's own buffer; their
+    // deinitializers (user code) use the subject, which under the lock would trap as a re-entry.
+    final class Token: Sendable {
+      let onRelease: @Sendable () -> Void
+      init(onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+      deinit { onRelease() }
+    }
+    let subject = PassthroughSubject<Token, Never>()
+    let released = Locked<[String]>([])
+    let received = Locked(0)
+    let observation = subject.observeNext { _ in
+      switch received.withLock({ received in
+        received += 1
+        return received
+      }) {
+      case 1:
+        // Queued behind each other: delivered in one step.
+        for _ in 0..<3 {
+          subject.send(Token { released.withLock { $0.append(subject.description) } })
+        }
+      case 4:
+        // Brings the deliverer back to its lock after that step.
+        subject.send(Token {})
+      default:
+        break
+      }
+    }
+    subject.send(Token {})
+    XCTAssertEqual(received.withLock { $0 }, 5)
+    XCTAssertEqual(released.withLock { $0 }.count, 3)
+    XCTAssertEqual(Set(released.withLock { $0 }), ["PassthroughSubject<Token, Never>(observers: 1)"])
+    observation.dispose()
+  }
+
   func testNoCallbackRunsUnderTheLockSoCallbacksMayUseTheSubjectFreely() {
     // Each of these would deadlock (or trap) if the callback ran while the subject's lock is held.
     let subject = ReplaySubject<Int, Never>(bufferSize: 1)

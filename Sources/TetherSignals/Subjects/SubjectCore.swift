@@ -285,8 +285,9 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         for subscription in detached { subscription.markEnded() }
       case .deliverToRegistered(let event):
         deliverToRegistered(event)
-      case .deliverElements(let elements):
+      case .deliverElements(var elements):
         for element in elements { deliverToRegistered(.next(element)) }
+        elements.removeAll(keepingCapacity: true)  // here, not under the lock: a deinit may be user code
         spentBatch = elements
       case .deliver(let event, let slots):
         deliver(event, to: slots)
@@ -306,8 +307,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
       let removed: ContiguousArray<SubscriptionBase>
       (work, wakeups, removed) = shared.withLock { shared in
         let removed = shared.pendingRemovals.isEmpty ? [] : applyPendingRemovals(&shared)
-        if var spent = spentBatch.take() {
-          spent.removeAll(keepingCapacity: true)
+        if let spent = spentBatch.take() {
           items.batch = spent
           items.batchInFlight = 0
         }
