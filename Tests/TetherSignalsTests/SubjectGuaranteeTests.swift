@@ -68,8 +68,7 @@ final class SubjectGuaranteeTests: XCTestCase {
     XCTAssertEqual(log.withLock { $0 }, ["0:1", "2:1", "4:1", "2:2", "4:2", "late:2"])
     observations.withLock { $0[2].dispose() }
     subject.send(3)
-    // A removal moves the last observer into the hole, so the two left may swap places.
-    XCTAssertEqual(Set(log.withLock { $0 }.suffix(2)), ["4:3", "late:3"])
+    XCTAssertEqual(log.withLock { $0 }.suffix(2), ["4:3", "late:3"])
     observations.withLock { $0[4].dispose() }
     late.withLock { $0 }?.dispose()
     XCTAssertEqual(subject.description, "PassthroughSubject<Int, Never>(observers: 0)")
@@ -169,6 +168,44 @@ final class SubjectGuaranteeTests: XCTestCase {
     XCTAssertEqual(released.withLock { $0 }.count, 3)
     XCTAssertEqual(Set(released.withLock { $0 }), ["PassthroughSubject<Token, Never>(observers: 1)"])
     observation.dispose()
+  }
+
+  func testObserversAreCalledInTheOrderTheySubscribedAfterDisposals() {
+    // As in ReactiveKit: disposing observers (in a seeded random order, half of them during a
+    // delivery) never changes the calling order of the others.
+    var random = SeededRandomNumberGenerator(seed: 0x0BDE_2)
+    for round in 0..<20 {
+      let subject = PassthroughSubject<Int, Never>()
+      let calls = Locked<[Int]>([])
+      let observations = Locked<[Int: any Disposable]>([:])
+      // Observer 0 comes first and stays; sent a name, it disposes that observer mid-delivery.
+      let dispatcher = subject.observeNext { value in
+        calls.withLock { $0.append(0) }
+        if value > 0 { observations.withLock { $0[value] }?.dispose() }
+      }
+      var live = [0]
+      var nextName = 1
+      for _ in 0..<40 {
+        if live.count == 1 || Int.random(in: 0..<3, using: &random) > 0 {
+          let name = nextName
+          nextName += 1
+          let observation = subject.observeNext { _ in calls.withLock { $0.append(name) } }
+          observations.withLock { $0[name] = observation }
+          live.append(name)
+        } else {
+          let victim = live.remove(at: Int.random(in: 1..<live.count, using: &random))
+          if Bool.random(using: &random) {
+            subject.send(victim)
+          } else {
+            observations.withLock { $0[victim] }?.dispose()
+          }
+        }
+        calls.withLock { $0 = [] }
+        subject.send(0)
+        XCTAssertEqual(calls.withLock { $0 }, live, "round \(round)")
+      }
+      dispatcher.dispose()
+    }
   }
 
   func testNoCallbackRunsUnderTheLockSoCallbacksMayUseTheSubjectFreely() {

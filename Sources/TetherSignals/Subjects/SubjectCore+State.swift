@@ -132,7 +132,6 @@ extension SubjectCore {
       case .failed, .completed:
         items.terminal = event
         let receivers = slots.removeAll()
-        for subscription in receivers { subscription.slot = -1 }
         shared.pendingRemovals = []
         return .deliver(event, receivers)
       }
@@ -167,7 +166,6 @@ extension SubjectCore {
     items.isDetached = true
     let detached = slots.removeAll()
     for subscription in detached {
-      subscription.slot = -1
       _ = subscription.setDisposed()
     }
     shared.pendingRemovals = []
@@ -176,7 +174,6 @@ extension SubjectCore {
 
   @inlinable
   internal func add(_ subscription: Sub, to shared: inout Shared) {
-    subscription.slot = slots.count
     slots.append(subscription)
   }
 }

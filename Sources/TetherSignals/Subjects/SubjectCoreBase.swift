@@ -40,8 +40,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
   }
 
   @usableFromInline internal let shared: Locked<Shared>
-  /// The live subscriptions, densely packed (a removal moves the last one into the hole); changed
-  /// only while holding ``shared``.
+  /// The live subscriptions, in the order they subscribed; changed only while holding ``shared``.
   ///
   /// While someone delivers, only the deliverer changes it (between items, holding the lock), so
   /// the deliverer reads it outside the lock without taking a reference per event: removals made
@@ -120,11 +119,11 @@ internal class SubjectCoreBase: @unchecked Sendable {
       // `requestAttention()` is false when nobody delivers (or the delivery just ended): then
       // nobody reads `slots` outside the lock and the removal is made at once.
       let delivering = requestAttention()
-      if subscription.slot >= 0 {
+      if subscription.isRegistered {
         if delivering {
           shared.pendingRemovals.append(subscription)
         } else {
-          removeSlot(of: subscription)
+          slots.remove(subscription)
         }
       }
       guard delivering, shared.deliverer != thread, !isDeliveringOnThisThread() else { return nil }
@@ -135,19 +134,6 @@ internal class SubjectCoreBase: @unchecked Sendable {
     parker?.wait()
   }
 
-  /// Holding the lock: removes a registered `subscription` from ``slots`` in O(1), moving the last
-  /// one into its place.
-  @inlinable
-  internal final func removeSlot(of subscription: SubscriptionBase) {
-    let slot = subscription.slot
-    subscription.slot = -1
-    let last = slots.removeLast()
-    if slot < slots.count {
-      slots[slot] = last
-      last.slot = slot
-    }
-  }
-
   /// The deliverer, between items, holding the lock: makes the removals deferred while it
   /// delivered, and returns the removed subscriptions for the caller to drop once the lock is
   /// released (the last reference to one may be among them, and its deinitialization runs the
@@ -156,8 +142,8 @@ internal class SubjectCoreBase: @unchecked Sendable {
   /// - Complexity: O(k) for k deferred removals.
   @inlinable
   internal final func applyPendingRemovals(_ shared: inout Shared) -> ContiguousArray<SubscriptionBase> {
-    for subscription in shared.pendingRemovals where subscription.slot >= 0 {
-      removeSlot(of: subscription)
+    for subscription in shared.pendingRemovals where subscription.isRegistered {
+      slots.remove(subscription)
     }
     defer { shared.pendingRemovals = [] }
     return shared.pendingRemovals

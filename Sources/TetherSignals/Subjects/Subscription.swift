@@ -3,9 +3,13 @@ import TetherSynchronization
 /// The element-type-free fields of a subscription, at the start of its buffer's tail.
 @usableFromInline
 internal struct SubscriptionFields {
-  /// The index of the subscription in the core's slot array, or -1 when not registered. Only read
-  /// or written while holding the owning core's lock.
-  @usableFromInline internal var slot = -1
+  /// Whether the subscription is in its core's list. Only read or written while holding the
+  /// owning core's lock.
+  @usableFromInline internal var isRegistered = false
+  /// The neighbours in the core's list (see ``SubscriptionList``), which owns its members: so
+  /// unowned here. Written while holding the core's lock; read by the core's deliverer.
+  @usableFromInline internal var previous: Unmanaged<SubscriptionBase>?
+  @usableFromInline internal var next: Unmanaged<SubscriptionBase>?
   /// The core is held strongly (a weak reference costs a side table and atomic weak-count traffic
   /// on every subscribe and dispose). The cycle core -> slots -> subscription -> core is broken when
   /// the subscription is removed, when the core terminates, or when the subject or property owning
@@ -18,7 +22,7 @@ internal struct SubscriptionFields {
   }
 }
 
-/// What a subscription is without its element type: enough to dispose it and find its slot.
+/// What a subscription is without its element type: enough to dispose it and unlink it.
 ///
 /// `any Disposable` calls reach ``dispose()`` here, in code that does not depend on the element type.
 ///
@@ -34,7 +38,7 @@ internal struct SubscriptionFields {
 /// So an ended subscription drops its observer (see `Subscription.markEnded()`).
 @usableFromInline
 internal class SubscriptionBase: Disposable, @unchecked Sendable {
-  // Safe: the flag is atomic, `core` is immutable, `slot` is only touched under the core's lock,
+  // Safe: the flag is atomic, `core` is immutable, the list fields are only written under the core's lock,
   // and the observer (the subclass's) only by the core's deliverer or while nobody delivers.
 
   @usableFromInline internal typealias Buffer = ManagedBufferPointer<AtomicIntStorage, SubscriptionFields>
@@ -63,12 +67,12 @@ internal class SubscriptionBase: Disposable, @unchecked Sendable {
     fields.pointee.core
   }
 
-  /// The index of this subscription in the core's slot array, or -1 when not registered; only
-  /// read or written while holding the core's lock.
+  /// Whether this subscription is in its core's list; only read or written while holding the
+  /// core's lock.
   @inlinable
-  internal final var slot: Int {
-    get { fields.pointee.slot }
-    set { fields.pointee.slot = newValue }
+  internal final var isRegistered: Bool {
+    get { fields.pointee.isRegistered }
+    set { fields.pointee.isRegistered = newValue }
   }
 
   @inlinable

@@ -1,16 +1,20 @@
-/// The registered subscriptions of a ``SubjectCoreBase``: a growable buffer of strong references
-/// whose memory the core manages itself.
+/// The registered subscriptions of a ``SubjectCoreBase``, in the order they subscribed: a doubly
+/// linked list threaded through the subscriptions themselves (``SubscriptionFields``).
 ///
-/// Not a `ContiguousArray`: the deliverer reads the list outside the lock on every event (see
-/// ``SubjectCoreBase/slots``), and reading an array stored in memory retains and releases
-/// its buffer around each use, two atomic operations per event. Reading this list is two plain
-/// loads. Its owner calls ``deallocate()`` exactly once (the core's deinitializer).
+/// The list owns its members (one retain each, taken by ``append(_:)`` and given up by
+/// ``remove(_:)``, ``removeAll()`` or ``deallocate()``); the links are unowned. So:
+/// - a removal is O(1) and keeps the order of the others (ReactiveKit calls observers in the
+///   order they subscribed), and never moves or repacks anything;
+/// - the deliverer walks the list outside the lock with two plain loads per subscription and no
+///   reference counting (see ``SubjectCoreBase/slots``); an array stored in memory would be
+///   retained and released around each use.
+///
+/// Its owner calls ``deallocate()`` exactly once (the core's deinitializer).
 @usableFromInline
 internal struct SubscriptionList {
-  /// Initialized memory for ``count`` strong references; nil until the first append.
-  @usableFromInline internal var base: UnsafeMutablePointer<SubscriptionBase>?
+  @usableFromInline internal var first: Unmanaged<SubscriptionBase>?
+  @usableFromInline internal var last: Unmanaged<SubscriptionBase>?
   @usableFromInline internal var count = 0
-  @usableFromInline internal var capacity = 0
 
   @inlinable
   internal init() {}
@@ -18,78 +22,91 @@ internal struct SubscriptionList {
   @inlinable
   internal var isEmpty: Bool { count == 0 }
 
-  /// The subscription at `index`, which must be below ``count``.
-  @inlinable
-  internal subscript(index: Int) -> SubscriptionBase {
-    get { base.unsafelyUnwrapped[index] }
-    nonmutating set { base.unsafelyUnwrapped[index] = newValue }
-  }
-
-  /// Appends `subscription`.
-  ///
-  /// - Complexity: Amortized O(1).
-  @inlinable
-  internal mutating func append(_ subscription: SubscriptionBase) {
-    if count == capacity { grow() }
-    (base.unsafelyUnwrapped + count).initialize(to: subscription)
-    count += 1
-  }
-
-  @usableFromInline
-  internal mutating func grow() {
-    let newCapacity = Swift.max(4, capacity * 2)
-    let newBase = UnsafeMutablePointer<SubscriptionBase>.allocate(capacity: newCapacity)
-    if let base {
-      newBase.moveInitialize(from: base, count: count)
-      base.deallocate()
-    }
-    base = newBase
-    capacity = newCapacity
-  }
-
-  /// Removes and returns the last subscription; the list must not be empty.
+  /// Appends `subscription`, which must not be in a list.
   ///
   /// - Complexity: O(1).
   @inlinable
-  internal mutating func removeLast() -> SubscriptionBase {
-    count -= 1
-    return (base.unsafelyUnwrapped + count).move()
+  internal mutating func append(_ subscription: SubscriptionBase) {
+    let node = Unmanaged.passRetained(subscription)
+    let fields = subscription.fields
+    fields.pointee.isRegistered = true
+    fields.pointee.previous = last
+    fields.pointee.next = nil
+    if let last {
+      last._withUnsafeGuaranteedRef { $0.fields.pointee.next = node }
+    } else {
+      first = node
+    }
+    last = node
+    count += 1
   }
 
-  /// Removes every subscription and returns them, in order, in an array the caller owns.
+  /// Unlinks `subscription`, which must be in this list, and releases the list's reference to it
+  /// (the caller holds another, so no deinitializer runs here).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal mutating func remove(_ subscription: SubscriptionBase) {
+    let fields = subscription.fields
+    let previous = fields.pointee.previous
+    let next = fields.pointee.next
+    if let previous {
+      previous._withUnsafeGuaranteedRef { $0.fields.pointee.next = next }
+    } else {
+      first = next
+    }
+    if let next {
+      next._withUnsafeGuaranteedRef { $0.fields.pointee.previous = previous }
+    } else {
+      last = previous
+    }
+    fields.pointee.isRegistered = false
+    fields.pointee.previous = nil
+    fields.pointee.next = nil
+    count -= 1
+    Unmanaged.passUnretained(subscription).release()
+  }
+
+  /// Removes every subscription and returns them, in order, in an array the caller owns (the
+  /// list's references move into it).
   ///
   /// - Complexity: O(n).
   @inlinable
   internal mutating func removeAll() -> ContiguousArray<SubscriptionBase> {
-    guard let base, count > 0 else { return [] }
-    let all = ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
-      buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: base, count: count)
-      initialized = count
+    var all = ContiguousArray<SubscriptionBase>()
+    all.reserveCapacity(count)
+    var current = first
+    while let node = current {
+      let fields = node._withUnsafeGuaranteedRef { $0.fields }
+      current = fields.pointee.next
+      fields.pointee.isRegistered = false
+      fields.pointee.previous = nil
+      fields.pointee.next = nil
+      all.append(node.takeRetainedValue())
     }
+    first = nil
+    last = nil
     count = 0
     return all
   }
 
-  /// Calls `body` with each subscription, without retaining them: the list keeps them alive, and
-  /// nobody may change it meanwhile.
+  /// Calls `body` with each subscription, in order, without retaining them: the list keeps them
+  /// alive, and nobody may change it meanwhile.
   @inlinable @inline(__always)
   internal func withUnretainedElements<Subscription: SubscriptionBase>(
     as type: Subscription.Type,
     _ body: (Unmanaged<Subscription>) -> Void
   ) {
-    guard let base else { return }
-    let elements = UnsafeRawPointer(base).assumingMemoryBound(to: Unmanaged<Subscription>.self)
-    for index in 0..<count { body(elements[index]) }
+    var current = first
+    while let node = current {
+      body(Unmanaged<Subscription>.fromOpaque(node.toOpaque()))
+      current = node._withUnsafeGuaranteedRef { $0.fields.pointee.next }
+    }
   }
 
-  /// Releases every subscription and frees the memory; the list is unusable afterwards.
+  /// Releases every subscription; the list is empty afterwards.
   @usableFromInline
   internal mutating func deallocate() {
-    guard let base else { return }
-    base.deinitialize(count: count)
-    base.deallocate()
-    self.base = nil
-    count = 0
-    capacity = 0
+    _ = removeAll()
   }
 }
