@@ -114,6 +114,74 @@ final class ObservableContainerDeliveryTests: XCTestCase {
     recorder.assertNoViolations()
   }
 
+  func testObserversAreCalledInTheOrderTheySubscribedAfterDisposals() {
+    // As in Bond (whose containers are ReactiveKit subjects): disposing observers, in a seeded
+    // random order and half of them during a delivery, never changes the order of the others.
+    var random = SeededRandomNumberGenerator(seed: 0xC0DE_5)
+    for round in 0..<20 {
+      let array = MutableObservableArray<Int>([])
+      let calls = Locked<[Int]>([])
+      let observations = Locked<[Int: any Disposable]>([:])
+      // Observer 0 comes first and stays; when the array's last element is a name, it disposes
+      // that observer during the delivery.
+      let dispatcher = array.observeNext { changeset in
+        calls.withLock { $0.append(0) }
+        if let name = changeset.collection.last, name > 0 { observations.withLock { $0[name] }?.dispose() }
+      }
+      var live = [0]
+      var nextName = 1
+      for _ in 0..<40 {
+        if live.count == 1 || Int.random(in: 0..<3, using: &random) > 0 {
+          let name = nextName
+          nextName += 1
+          let observation = array.observeNext { _ in calls.withLock { $0.append(name) } }
+          observations.withLock { $0[name] = observation }
+          live.append(name)
+        } else {
+          let victim = live.remove(at: Int.random(in: 1..<live.count, using: &random))
+          if Bool.random(using: &random) {
+            array.append(victim)
+          } else {
+            observations.withLock { $0[victim] }?.dispose()
+          }
+        }
+        calls.withLock { $0 = [] }
+        array.append(0)
+        XCTAssertEqual(calls.withLock { $0 }, live, "round \(round)")
+      }
+      dispatcher.dispose()
+    }
+  }
+
+  func testAnObserverDisposedDuringADeliveryIsReleasedOutsideTheLock() {
+    // The deliverer's deferred removal may hold the last reference to the disposed observation;
+    // dropping it runs the observer's deinitialization, which here reads the container (under
+    // the container's lock, that would trap as a re-entry).
+    final class Token: Sendable {
+      let onRelease: @Sendable () -> Void
+      init(onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+      deinit { onRelease() }
+    }
+    let array = MutableObservableArray([0])
+    let released = Locked<[[Int]]>([])
+    let victim = Locked<(any Disposable)?>(nil)
+    do {
+      let token = Token { released.withLock { $0.append(array.collection) } }
+      victim.withLock { $0 = array.observeNext { _ in withExtendedLifetime(token) {} } }
+    }
+    let killer = array.observeNext { changeset in
+      guard changeset.collection.count > 1 else { return }
+      let disposable = victim.withLock { victim in
+        defer { victim = nil }
+        return victim
+      }
+      disposable?.dispose()
+    }
+    array.append(1)
+    XCTAssertEqual(released.withLock { $0 }, [[0, 1]])
+    killer.dispose()
+  }
+
   func testAnUnobservedContainerStillChanges() {
     let array = MutableObservableArray([1])
     array.append(2)

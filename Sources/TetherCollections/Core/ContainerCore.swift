@@ -21,10 +21,11 @@ import TetherSynchronization
 /// mutator that finds ``maxQueuedChangesets`` items waiting (and is not itself delivering) waits
 /// until the queue is down to half of that before it mutates, so queued snapshots stay bounded.
 ///
-/// Ownership of `slots`: the deliverer iterates a copy of the array outside the lock. The array is
-/// only ever written while no such copy exists: when no delivery runs, or by the deliverer under
-/// the lock after it dropped its copy. A disposal during a delivery only records the subscriber in
-/// `pendingRemovals`, which the deliverer applies in ``State/advance(foreignDelivered:)``.
+/// Ownership of `slots` (a list threaded through the subscribers, in the order they subscribed):
+/// the deliverer walks it outside the lock from its first subscriber, read under the lock. The list
+/// is only ever changed when no delivery runs, or by the deliverer under the lock between items. A
+/// disposal during a delivery only records the subscriber in `pendingRemovals`, which the
+/// deliverer applies in ``State/advance(foreignDelivered:)``; joins are queued items.
 ///
 /// Why not `Property<Changeset>`: a property keeps its last value twice (current value and replay
 /// buffer), so the collection inside the last changeset would always be shared when the next
@@ -50,7 +51,9 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   enum Work {
     case idle
     case nothing
-    case deliver(Changeset, ContiguousArray<ContainerSubscriber<Changeset>>)
+    /// Deliver to the registered observers, walking the list from `first` (read under the lock:
+    /// while someone delivers, only the deliverer changes the list).
+    case deliver(Changeset, first: UnsafeRawPointer?)
     case reload(ContainerSubscriber<Changeset>, Collection, completed: Bool)
     case complete(ContiguousArray<ContainerSubscriber<Changeset>>)
     /// Take over delivery once the semaphore is signalled (see ``State/handOverWanted``).
@@ -90,10 +93,13 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     /// Incremented by every mutation; lets long computations run outside the lock (see
     /// ``mutate(preparing:_:)``).
     @usableFromInline var version: UInt64 = 0
-    /// The registered observers, densely packed (a removal moves the last one into the hole).
-    @usableFromInline var slots = ContiguousArray<ContainerSubscriber<Changeset>>()
+    /// The registered observers, in the order they subscribed.
+    @usableFromInline var slots = IntrusiveList<ContainerSubscriber<Changeset>>()
     /// Subscribers disposed while a delivery was running, removed from `slots` by the deliverer.
     @usableFromInline var pendingRemovals: [ContainerSubscriber<Changeset>] = []
+    /// Subscribers the deliverer removed, to be released once the lock is released (the last
+    /// reference to one may be here, and its deinitialization runs the observer's).
+    @usableFromInline var removed: [ContainerSubscriber<Changeset>] = []
     @usableFromInline var queue = DeliveryQueue<Item>()
     @usableFromInline var isDelivering = false
     /// The thread delivering, or 0 while delivery is being handed over.
@@ -131,6 +137,11 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     _ collection: Collection, reentryMessage: StaticString = CollectionPreconditions.accessUnderLock
   ) {
     state = Locked(State(collection: collection), reentryMessage: reentryMessage)
+  }
+
+  deinit {
+    // The list owns its subscribers (see `IntrusiveList`); they are released after the lock.
+    _ = state.withLock { state in (state.slots.removeAll(), state.takeRemoved()) }
   }
 
   // MARK: Reading
@@ -285,7 +296,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   /// Unregisters a disposed subscriber and, unless the calling thread is itself delivering, waits
   /// until a callback to it that may be running on another thread has returned.
   ///
-  /// While a delivery runs, the deliverer owns `slots` (it iterates a copy outside the lock), so
+  /// While a delivery runs, the deliverer owns `slots` (it walks the list outside the lock), so
   /// the removal is only recorded and the deliverer applies it. The wait is for the item being
   /// delivered now: every later item checks `isDisposed` after this lock was released.
   func remove(_ subscriber: ContainerSubscriber<Changeset>) {
@@ -295,7 +306,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         state.removeNow(subscriber)
         return nil
       }
-      if subscriber.slot >= 0 { state.pendingRemovals.append(subscriber) }
+      if subscriber.isRegistered { state.pendingRemovals.append(subscriber) }
       guard state.deliverer != thread, !DeliveringThread.isDelivering else { return nil }
       let semaphore = DispatchSemaphore(value: 0)
       state.waiters.append(Waiter(target: state.finished &+ 1, wake: .semaphore(semaphore)))
@@ -360,14 +371,25 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         // thread the deliverer; it then returns.
         turn.wait()
         foreignDelivered = 0
-        work = withLock { $0.advance(foreignDelivered: &foreignDelivered) }
+        let removed: [ContainerSubscriber<Changeset>]
+        (work, removed) = withLock { state in
+          let next = state.advance(foreignDelivered: &foreignDelivered)
+          return (next, state.takeRemoved())
+        }
+        _ = consume removed  // released here, outside the lock
         continue
       case .nothing:
         break
-      case .deliver(let changeset, let slots):
+      case .deliver(let changeset, let first):
         let event = Event.next(consume changeset)
-        for subscriber in slots where !subscriber.isDisposed {
-          subscriber.observer(event)
+        // Unretained: the list owns its subscribers, and while this thread delivers nobody else
+        // changes it (removals wait in `pendingRemovals`, joins are queued items).
+        IntrusiveList<ContainerSubscriber<Changeset>>.forEachUnretained(
+          from: first, as: ContainerSubscriber<Changeset>.self
+        ) { subscriber in
+          subscriber._withUnsafeGuaranteedRef { subscriber in
+            if !subscriber.isDisposed { subscriber.observer(event) }
+          }
         }
       case .reload(let subscriber, let collection, let completed):
         if !subscriber.isDisposed {
@@ -383,11 +405,15 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
           subscriber.markEnded()
         }
       }
-      // Drop the delivered snapshot (and the copy of `slots`) before taking the lock, so that a
-      // mutation made right after this delivery finds its collection uniquely referenced, and
-      // `next` can change `slots` in place.
+      // Drop the delivered snapshot before taking the lock, so that a mutation made right after
+      // this delivery finds its collection uniquely referenced.
       work = .nothing
-      work = withLock { $0.next(foreignDelivered: &foreignDelivered) }
+      let removed: [ContainerSubscriber<Changeset>]
+      (work, removed) = withLock { state in
+        let next = state.next(foreignDelivered: &foreignDelivered)
+        return (next, state.takeRemoved())
+      }
+      _ = consume removed  // released here, outside the lock
     }
   }
 
@@ -396,10 +422,12 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   func resumeDelivery() {
     let thread = currentThreadID()
     var foreignDelivered = 0
-    let work = withLock { state -> Work in
+    let (work, removed) = withLock { state -> (Work, [ContainerSubscriber<Changeset>]) in
       state.deliverer = thread
-      return state.advance(foreignDelivered: &foreignDelivered)
+      let next = state.advance(foreignDelivered: &foreignDelivered)
+      return (next, state.takeRemoved())
     }
+    _ = consume removed  // released here, outside the lock
     run(work)
   }
 
@@ -545,14 +573,12 @@ extension ContainerCore.State {
     switch consume item {
     case .change(let changeset, _):
       position = changeset.collection
-      return .deliver(changeset, slots)
+      return .deliver(changeset, first: slots.first)
     case .join(let subscriber, _):
       return join(subscriber)
     case .complete:
       completionDelivered = true
-      let receivers = slots
-      for subscriber in slots { subscriber.slot = -1 }
-      slots = []
+      let receivers = slots.removeAll()
       pendingRemovals = []
       return .complete(receivers)
     }
@@ -563,30 +589,30 @@ extension ContainerCore.State {
   mutating func join(_ subscriber: ContainerSubscriber<Changeset>) -> ContainerCore<Changeset>.Work {
     guard !subscriber.isDisposed else { return .nothing }
     if !completionDelivered {
-      subscriber.slot = slots.count
       slots.append(subscriber)
     }
     return .reload(subscriber, position!, completed: completionDelivered)
   }
 
-  /// Removes a subscriber in O(1) by moving the last one into its place, so delivery cost stays
-  /// proportional to the live observers without ever repacking the array. (Observers of one
-  /// changeset are called in no promised order.)
+  /// Removes a subscriber in O(1), keeping the order of the others (see ``IntrusiveList``).
   @usableFromInline
   mutating func removeNow(_ subscriber: ContainerSubscriber<Changeset>) {
-    let index = subscriber.slot
-    guard index >= 0 else { return }
-    subscriber.slot = -1
-    let last = slots.removeLast()
-    if index < slots.count {
-      slots[index] = last
-      last.slot = index
-    }
+    guard subscriber.isRegistered else { return }
+    slots.remove(subscriber)
+  }
+
+  /// Takes the subscribers removed by the deliverer, to release after the lock.
+  @inlinable
+  mutating func takeRemoved() -> [ContainerSubscriber<Changeset>] {
+    guard !removed.isEmpty else { return [] }
+    defer { removed = [] }
+    return removed
   }
 
   @usableFromInline
   mutating func applyPendingRemovals() {
     for subscriber in pendingRemovals { removeNow(subscriber) }
+    removed.append(contentsOf: pendingRemovals)
     pendingRemovals.removeAll(keepingCapacity: true)
   }
 

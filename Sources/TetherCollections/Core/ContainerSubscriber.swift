@@ -8,9 +8,9 @@ struct ContainerSubscriberFields<Changeset: ObservableContainerChangeset> {
   /// Weak: the core holds its subscribers, and a container released while observed must still
   /// free its core.
   @usableFromInline weak let core: ContainerCore<Changeset>?
-  /// The index of the subscriber in the core's slot array, or -1 when not registered. Only read
-  /// or written while holding the owning core's lock.
-  @usableFromInline var slot = -1
+  /// The subscriber's place in its core's list of observers. Written while holding the core's
+  /// lock; read by the core's deliverer.
+  @usableFromInline var links = IntrusiveListLinks()
 
   @inlinable
   init(observer: @escaping @Sendable (Signal<Changeset, Never>.Event) -> Void, core: ContainerCore<Changeset>) {
@@ -28,9 +28,11 @@ struct ContainerSubscriberFields<Changeset: ObservableContainerChangeset> {
 /// allocation per subscriber; buffer classes cannot declare stored properties, hence the tail.
 /// Not a `ManagedBuffer` subclass: those cannot be `Sendable`.
 @usableFromInline
-final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Disposable, @unchecked Sendable {
-  // Safe: the disposed flag is atomic, `observer` and `core` are immutable, and `slot` is only
-  // read or written while holding the owning core's lock.
+final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Disposable, IntrusiveListNode,
+  @unchecked Sendable
+{
+  // Safe: the disposed flag is atomic, `observer` and `core` are immutable, and the list links
+  // are only written while holding the owning core's lock.
 
   @usableFromInline typealias Fields = ContainerSubscriberFields<Changeset>
   @usableFromInline typealias Buffer = ManagedBufferPointer<AtomicIntStorage, Fields>
@@ -65,11 +67,16 @@ final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Dispos
     fields.pointee.observer
   }
 
-  /// The index of this subscriber in the core's slot array, or -1 when not registered; only read
-  /// or written while holding the owning core's lock.
-  @inlinable var slot: Int {
-    get { fields.pointee.slot }
-    set { fields.pointee.slot = newValue }
+  /// Whether this subscriber is in its core's list; only read while holding the core's lock.
+  @inlinable var isRegistered: Bool {
+    fields.pointee.links.isLinked
+  }
+
+  /// The subscriber's links in its core's list, in the tail.
+  @inlinable @inline(__always)
+  var intrusiveListLinks: UnsafeMutablePointer<IntrusiveListLinks> {
+    (UnsafeMutableRawPointer(fields) + MemoryLayout<Fields>.offset(of: \Fields.links)!)
+      .assumingMemoryBound(to: IntrusiveListLinks.self)
   }
 
   @inlinable var isDisposed: Bool {

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// How many queued items a subject or property holds before senders on other threads wait.
 ///
 /// Bounds memory under a steady overload; a waiting sender resumes once half the queue has been

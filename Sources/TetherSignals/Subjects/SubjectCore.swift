@@ -239,7 +239,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     // changes `slots` (removals wait in `pendingRemovals`, joins are queued items, and this thread
     // changes it only between items). Taking a snapshot instead would cost a retain and a release
     // of the array per event.
-    slots.withUnretainedElements(as: Sub.self) { subscription in
+    IntrusiveList<SubscriptionBase>.forEachUnretained(from: slots.first, as: Sub.self) { subscription in
       subscription._withUnsafeGuaranteedRef { $0.receive(event) }
     }
   }

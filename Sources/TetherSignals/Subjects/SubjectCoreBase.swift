@@ -46,7 +46,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
   /// the deliverer reads it outside the lock without taking a reference per event: removals made
   /// meanwhile wait in ``Shared/pendingRemovals``, and observers joining meanwhile are queued items.
   /// Not part of ``Shared``: the lock's accesses to that struct would overlap the deliverer's reads.
-  @exclusivity(unchecked) @usableFromInline internal final var slots = SubscriptionList()
+  @exclusivity(unchecked) @usableFromInline internal final var slots = IntrusiveList<SubscriptionBase>()
   /// ``deliveryDepthKey``, copied once.
   @usableFromInline internal let depthKey = deliveryDepthKey
   /// Whether someone is delivering (``delivering``), and whether the deliverer must take the lock
@@ -69,8 +69,8 @@ internal class SubjectCoreBase: @unchecked Sendable {
   }
 
   deinit {
-    // The list's memory is the core's to free (see `SubscriptionList`); nobody else can reach it now.
-    slots.deallocate()
+    // The list owns its subscriptions (see `IntrusiveList`); nobody else can reach it now.
+    _ = slots.removeAll()
   }
 
   /// Whether someone is delivering. Call it holding the lock: only the deliverer can then change

@@ -3,13 +3,9 @@ import TetherSynchronization
 /// The element-type-free fields of a subscription, at the start of its buffer's tail.
 @usableFromInline
 internal struct SubscriptionFields {
-  /// Whether the subscription is in its core's list. Only read or written while holding the
-  /// owning core's lock.
-  @usableFromInline internal var isRegistered = false
-  /// The neighbours in the core's list (see ``SubscriptionList``), which owns its members: so
-  /// unowned here. Written while holding the core's lock; read by the core's deliverer.
-  @usableFromInline internal var previous: Unmanaged<SubscriptionBase>?
-  @usableFromInline internal var next: Unmanaged<SubscriptionBase>?
+  /// The subscription's place in its core's list of registered subscriptions. Written while
+  /// holding the core's lock; read by the core's deliverer.
+  @usableFromInline internal var links = IntrusiveListLinks()
   /// The core is held strongly (a weak reference costs a side table and atomic weak-count traffic
   /// on every subscribe and dispose). The cycle core -> slots -> subscription -> core is broken when
   /// the subscription is removed, when the core terminates, or when the subject or property owning
@@ -37,7 +33,7 @@ internal struct SubscriptionFields {
 /// state, a second cycle that nothing outside breaks when the subject goes away without completing.
 /// So an ended subscription drops its observer (see `Subscription.markEnded()`).
 @usableFromInline
-internal class SubscriptionBase: Disposable, @unchecked Sendable {
+internal class SubscriptionBase: Disposable, IntrusiveListNode, @unchecked Sendable {
   // Safe: the flag is atomic, `core` is immutable, the list fields are only written under the core's lock,
   // and the observer (the subclass's) only by the core's deliverer or while nobody delivers.
 
@@ -67,12 +63,17 @@ internal class SubscriptionBase: Disposable, @unchecked Sendable {
     fields.pointee.core
   }
 
-  /// Whether this subscription is in its core's list; only read or written while holding the
-  /// core's lock.
+  /// Whether this subscription is in its core's list; only read while holding the core's lock.
   @inlinable
   internal final var isRegistered: Bool {
-    get { fields.pointee.isRegistered }
-    set { fields.pointee.isRegistered = newValue }
+    fields.pointee.links.isLinked
+  }
+
+  /// The subscription's links in its core's list, in the tail.
+  @inlinable @inline(__always)
+  internal final var intrusiveListLinks: UnsafeMutablePointer<IntrusiveListLinks> {
+    (UnsafeMutableRawPointer(fields) + MemoryLayout<SubscriptionFields>.offset(of: \SubscriptionFields.links)!)
+      .assumingMemoryBound(to: IntrusiveListLinks.self)
   }
 
   @inlinable
