@@ -408,12 +408,15 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       // Drop the delivered snapshot before taking the lock, so that a mutation made right after
       // this delivery finds its collection uniquely referenced.
       work = .nothing
-      let removed: [ContainerSubscriber<Changeset>]
-      (work, removed) = withLock { state in
-        let next = state.next(foreignDelivered: &foreignDelivered)
-        return (next, state.takeRemoved())
+      var removed: [ContainerSubscriber<Changeset>]? = nil
+      work = withLock { state in
+        if !state.removed.isEmpty || !state.pendingRemovals.isEmpty {
+          defer { removed = state.takeRemoved() }
+          return state.next(foreignDelivered: &foreignDelivered)
+        }
+        return state.next(foreignDelivered: &foreignDelivered)
       }
-      _ = consume removed  // released here, outside the lock
+      if removed != nil { removed = nil }  // released here, outside the lock
     }
   }
 
