@@ -371,12 +371,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         // thread the deliverer; it then returns.
         turn.wait()
         foreignDelivered = 0
-        let removed: [ContainerSubscriber<Changeset>]
-        (work, removed) = withLock { state in
-          let next = state.advance(foreignDelivered: &foreignDelivered)
-          return (next, state.takeRemoved())
-        }
-        _ = consume removed  // released here, outside the lock
+        work = deliveryStep { $0.advance(foreignDelivered: &foreignDelivered) }
         continue
       case .nothing:
         break
@@ -408,6 +403,8 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       // Drop the delivered snapshot before taking the lock, so that a mutation made right after
       // this delivery finds its collection uniquely referenced.
       work = .nothing
+      // The hot path: written out rather than through `deliveryStep`, which measured about 5%
+      // slower on appends with one observer.
       var removed: [ContainerSubscriber<Changeset>]? = nil
       work = withLock { state in
         if !state.removed.isEmpty || !state.pendingRemovals.isEmpty {
@@ -420,17 +417,29 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     }
   }
 
+  /// Runs a step of the deliverer under the lock, then releases the subscribers it removed (see
+  /// ``State/removed``) once the lock is released.
+  @inlinable @inline(__always)
+  func deliveryStep(_ step: (inout State) -> Work) -> Work {
+    var removed: [ContainerSubscriber<Changeset>] = []
+    let work = withLock { state in
+      let work = step(&state)
+      if !state.removed.isEmpty { removed = state.takeRemoved() }
+      return work
+    }
+    _ = consume removed  // released here, outside the lock
+    return work
+  }
+
   /// Takes over a handed-over delivery on this thread.
   @usableFromInline
   func resumeDelivery() {
     let thread = currentThreadID()
     var foreignDelivered = 0
-    let (work, removed) = withLock { state -> (Work, [ContainerSubscriber<Changeset>]) in
+    let work = deliveryStep { state in
       state.deliverer = thread
-      let next = state.advance(foreignDelivered: &foreignDelivered)
-      return (next, state.takeRemoved())
+      return state.advance(foreignDelivered: &foreignDelivered)
     }
-    _ = consume removed  // released here, outside the lock
     run(work)
   }
 
@@ -607,7 +616,6 @@ extension ContainerCore.State {
   /// Takes the subscribers removed by the deliverer, to release after the lock.
   @inlinable
   mutating func takeRemoved() -> [ContainerSubscriber<Changeset>] {
-    guard !removed.isEmpty else { return [] }
     defer { removed = [] }
     return removed
   }

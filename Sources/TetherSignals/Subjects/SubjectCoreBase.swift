@@ -12,7 +12,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
   /// Guarded by ``shared``.
   @usableFromInline
   internal struct Shared {
-    /// Subscriptions disposed while someone delivers, still in ``slots`` (at their `slot`); the
+    /// Subscriptions disposed while someone delivers, still linked in ``SubjectCoreBase/slots``; the
     /// deliverer removes them at its next visit to the lock. They are flagged disposed, so they
     /// receive nothing meanwhile.
     @usableFromInline internal var pendingRemovals = ContiguousArray<SubscriptionBase>()
