@@ -1,3 +1,4 @@
+import CTetherAtomics
 import Dispatch
 
 #if canImport(Darwin)
@@ -56,30 +57,10 @@ private let handOverQueue = DispatchQueue(label: "Tether.container-delivery-hand
     cell.pointee -= 1
   }
 
-  /// The calling thread's delivery depth: one cell per thread, allocated on first use and freed
-  /// when the thread exits, so that entering and leaving a delivery costs one thread-local lookup.
-  @usableFromInline
-  static var depth: UnsafeMutablePointer<Int> {
-    if let cell = pthread_getspecific(deliveringKey) {
-      return cell.assumingMemoryBound(to: Int.self)
-    }
-    let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    cell.initialize(to: 0)
-    pthread_setspecific(deliveringKey, cell)
-    return cell
+  /// The calling thread's delivery depth: a C thread-local variable (`tether_delivery_depth()`),
+  /// so entering and leaving a delivery costs no call.
+  @inlinable @inline(__always)
+  package static var depth: UnsafeMutablePointer<Int> {
+    tether_delivery_depth()
   }
 }
-
-/// The key of every thread's delivery depth (subjects and containers share it).
-@usableFromInline
-package let deliveringKey: pthread_key_t = {
-  var key = pthread_key_t()
-  // The destructor's parameter is optional on Linux and not on Apple platforms.
-  #if canImport(Darwin)
-  let status = pthread_key_create(&key) { cell in cell.deallocate() }
-  #else
-  let status = pthread_key_create(&key) { cell in cell?.deallocate() }
-  #endif
-  precondition(status == 0, "pthread_key_create failed with error \(status)")
-  return key
-}()

@@ -84,14 +84,11 @@ package struct PlatformLock: ~Copyable {
   }
 }
 
-/// The calling thread's identifier, never 0.
+/// The calling thread's identifier, never 0, unique among live threads; every Tether module uses
+/// this one (see `tether_current_thread()`), so identifiers compare across modules.
 @inlinable @inline(__always)
-func currentThreadIdentifier() -> Int {
-  #if canImport(Darwin)
-  Int(bitPattern: pthread_self())
-  #else
-  Int(bitPattern: UInt(pthread_self()))
-  #endif
+package func currentThreadIdentifier() -> Int {
+  Int(bitPattern: tether_current_thread())
 }
 
 /// One allocation holding the state (header) and the platform lock (its single element), so both

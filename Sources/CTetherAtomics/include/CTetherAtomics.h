@@ -10,6 +10,7 @@
 #ifndef C_TETHER_ATOMICS_H
 #define C_TETHER_ATOMICS_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -57,6 +58,31 @@ static inline intptr_t tether_atomic_word_fetch_add(tether_atomic_word *word, in
 /// Subtracts `operand` (wrapping around on overflow) and returns the previous value.
 static inline intptr_t tether_atomic_word_fetch_sub(tether_atomic_word *word, intptr_t operand, memory_order order) {
   return atomic_fetch_sub_explicit(&word->value, operand, order);
+}
+
+/// How many deliveries (of subjects, properties and containers) the calling thread is inside.
+/// One per thread, defined in CTetherAtomics.c; read it through `tether_delivery_depth()`.
+extern _Thread_local intptr_t tether_thread_delivery_depth;
+
+/// The calling thread's delivery depth counter: a thread-local variable, so reaching it costs no
+/// call (a `pthread_getspecific` call did, on the path of every send).
+static inline intptr_t *tether_delivery_depth(void) {
+  return &tether_thread_delivery_depth;
+}
+
+/// An identifier of the calling thread, unique among live threads: the thread pointer where the
+/// compiler can read it in one instruction (on Linux it is what `pthread_self()` returns), else
+/// `pthread_self()`. Every Tether module calls this one function, so identifiers always agree.
+static inline uintptr_t tether_current_thread(void) {
+#if defined(__linux__) && defined(__has_builtin)
+#if __has_builtin(__builtin_thread_pointer)
+  return (uintptr_t)__builtin_thread_pointer();
+#else
+  return (uintptr_t)pthread_self();
+#endif
+#else
+  return (uintptr_t)pthread_self();
+#endif
 }
 
 #endif

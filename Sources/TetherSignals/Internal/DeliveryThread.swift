@@ -11,11 +11,7 @@ import Glibc
 /// by other threads while it delivers.
 @inlinable
 internal func currentThreadID() -> UInt {
-  #if canImport(Darwin)
-  return UInt(bitPattern: pthread_self())
-  #else
-  return UInt(pthread_self())
-  #endif
+  UInt(bitPattern: currentThreadIdentifier())
 }
 
 /// How many events sent by other threads a deliverer delivers before it hands the rest over.
@@ -44,37 +40,24 @@ internal func continueDeliveryElsewhere(_ body: @escaping @Sendable () -> Void) 
 
 private let handOverQueue = DispatchQueue(label: "Tether.delivery-hand-over")
 
-/// The thread-specific key of each thread's delivery depth: how many deliveries (as a subject's
-/// or property's deliverer) the thread is inside.
+/// The calling thread's delivery depth: how many deliveries (as a subject's or property's
+/// deliverer) the thread is inside.
 ///
 /// A thread inside a callback never waits for another subject (for room in its queue, for its
 /// turn to deliver, or for an in-flight callback in `dispose()`): the subject it would wait for may
 /// itself be waiting for the subject this thread is delivering, and the two would deadlock.
 ///
-/// The key's value points to a per-thread counter allocated on first use and freed when the thread
-/// exits, so entering and leaving a delivery costs one `pthread_getspecific` and no
-/// `pthread_setspecific`. Cores copy the key at initialization, to skip the lazy global's
-/// initialization check on the hot path.
-///
-/// The counter is the one containers use too (`DeliveringThread` in TetherSynchronization), so a
-/// thread inside a subject's callback never waits for a container's delivery and a thread inside a
-/// container's observer never waits for a subject's: waits across the two engines cannot deadlock.
-@usableFromInline
-internal let deliveryDepthKey: pthread_key_t = deliveringKey
-
-/// The calling thread's delivery depth counter (allocated on first use).
-@inlinable
-internal func deliveryDepth(_ key: pthread_key_t) -> UnsafeMutablePointer<Int> {
-  if let depth = pthread_getspecific(key) { return depth.assumingMemoryBound(to: Int.self) }
-  let depth = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-  depth.initialize(to: 0)
-  pthread_setspecific(key, depth)
-  return depth
+/// The counter is a thread-local variable, so entering and leaving a delivery costs no call. It is
+/// the one containers use too (`DeliveringThread` in TetherSynchronization), so a thread inside a
+/// subject's callback never waits for a container's delivery and a thread inside a container's
+/// observer never waits for a subject's: waits across the two engines cannot deadlock.
+@inlinable @inline(__always)
+internal func deliveryDepth() -> UnsafeMutablePointer<Int> {
+  DeliveringThread.depth
 }
 
 /// Whether the calling thread is inside a subject's or property's delivery (in a callback).
-@usableFromInline
+@inlinable
 internal func isDeliveringOnThisThread() -> Bool {
-  guard let depth = pthread_getspecific(deliveryDepthKey) else { return false }
-  return depth.assumingMemoryBound(to: Int.self).pointee > 0
+  DeliveringThread.isDelivering
 }

@@ -39,8 +39,8 @@ extension SubjectCore {
         isTerminated: items.isTerminated,
         terminal: items.terminal,
         current: items.current,
-        replayCount: items.replay.count,
-        newestReplayed: items.replay.last
+        replayCount: bufferSize == 1 ? (items.latest == nil ? 0 : 1) : items.replay.count,
+        newestReplayed: bufferSize == 1 ? items.latest : items.replay.last
       )
     }
   }

@@ -33,6 +33,18 @@ extension SubjectCore {
     return parker
   }
 
+  /// Holding the lock, when nobody delivers: makes this thread the deliverer of `element`, which it
+  /// delivers at once (``deliverFirst(_:)``) without queueing an item. The same state changes as
+  /// ``submit(_:_:thread:)`` followed by ``process(_:_:)`` for an element.
+  @inlinable @inline(__always)
+  internal func startDelivering(_ element: Element, _ shared: inout Shared, thread: UInt) {
+    shared.accepted &+= 1
+    setDeliveryState(delivering: true, attention: false)
+    shared.deliverer = thread
+    shared.reliefRequested = false
+    recordReplay(element)
+  }
+
   /// Takes an item from a sender: queues it if someone is delivering (and volunteers to take over
   /// if the deliverer asked for relief), else starts delivering it.
   @inlinable
@@ -115,12 +127,25 @@ extension SubjectCore {
   /// Keeps `element` for observers that join later (the last ``bufferSize`` elements).
   @inlinable @inline(__always)
   internal func recordReplay(_ element: Element) {
-    if bufferSize == 1 && !items.replay.isEmpty {
-      items.replay.storage[items.replay.storage.count - 1] = element  // the common case of properties
+    if bufferSize == 1 {
+      items.latest = element  // the common case of properties
     } else if bufferSize > 0 {
       items.replay.append(element)
       if items.replay.count > bufferSize { _ = items.replay.popFirst() }
     }
+  }
+
+  /// Whether there is nothing to replay to an observer that joins.
+  @inlinable
+  internal var replayIsEmpty: Bool {
+    bufferSize == 1 ? items.latest == nil : items.replay.isEmpty
+  }
+
+  /// The elements to replay to an observer that joins, oldest first.
+  @inlinable
+  internal var replayedElements: ContiguousArray<Element> {
+    if bufferSize == 1 { return items.latest.map { [$0] } ?? [] }
+    return ContiguousArray(items.replay.storage[items.replay.head...])
   }
 
   @inlinable
@@ -153,9 +178,9 @@ extension SubjectCore {
     let registers = items.terminal == nil && !items.isDetached
     if registers {
       add(subscription, to: &shared)
-      if items.replay.isEmpty { return .nothing }
+      if replayIsEmpty { return .nothing }
     }
-    let elements = ContiguousArray(items.replay.storage[items.replay.head...])
+    let elements = replayedElements
     return .replay(subscription, elements, items.terminal, ends: !registers)
   }
 

@@ -67,8 +67,12 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     @usableFromInline internal var isTerminated = false
     /// The terminal event, once delivered.
     @usableFromInline internal var terminal: Event?
-    /// The last `bufferSize` delivered elements, for observers that join later.
+    /// The last `bufferSize` delivered elements, for observers that join later, when
+    /// `bufferSize` is over 1 (see ``latest``).
     @usableFromInline internal var replay = FIFOQueue<Element>()
+    /// The last delivered element when `bufferSize` is 1 (every ``Property``): replacing an
+    /// optional costs no uniqueness check of a buffer, on the path of every set.
+    @usableFromInline internal var latest: Element?
     /// The owner's current value (``Property`` keeps it here to share the lock).
     @usableFromInline internal var current: Element?
     /// The owner went away and its observers were detached (``detachAll()``, in the delivery
@@ -104,7 +108,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     super.init(reentryMessage: reentryMessage)
     if let current, bufferSize > 0 {
       items.current = current
-      items.replay.append(current)
+      recordReplay(current)
     }
   }
 
@@ -114,8 +118,21 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   @inlinable
   internal func send(_ event: Event) {
     let thread = currentThreadID()
-    let (roomWait, work) = shared.withLock { shared in
-      sendLocked(event, &shared, admitted: false, thread: thread)
+    var roomWait: Parker?
+    var work = Work.idle
+    let startsDelivery = shared.withLock { shared -> Bool in
+      // The common case first: an element, and nobody delivering, so this thread delivers it at
+      // once without queueing an item (see `startDelivering`).
+      if case .next(let element) = event, !items.isTerminated, !isDelivering {
+        startDelivering(element, &shared, thread: thread)
+        return true
+      }
+      (roomWait, work) = sendLocked(event, &shared, admitted: false, thread: thread)
+      return false
+    }
+    if startsDelivery {
+      deliverFirst(event)
+      return
     }
     if let roomWait {
       // Woken after waiting for room: queue the event even if others filled the queue again
@@ -151,8 +168,28 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     _ body: (inout Element) throws(E) -> R
   ) throws(E) -> R {
     let thread = currentThreadID()
-    let (result, roomWait, work) = try shared.withLock { (shared) throws(E) in
-      try modifyLocked(&shared, admitted: false, notify: notify, thread: thread, body)
+    var roomWait: Parker?
+    var work = Work.idle
+    var delivered: Element?
+    let result = try shared.withLock { (shared) throws(E) -> R? in
+      guard isDelivering || items.isTerminated || !notify else {
+        // The common case: nobody delivers, so there is no room to wait for and this thread
+        // delivers the new value at once (see `startDelivering`).
+        var value = items.current!
+        items.current = nil  // keeps a copy-on-write value uniquely referenced while `body` runs
+        defer { items.current = value }
+        let result = try body(&value)
+        startDelivering(value, &shared, thread: thread)
+        delivered = value
+        return result
+      }
+      let (result, parker, next) = try modifyLocked(&shared, admitted: false, notify: notify, thread: thread, body)
+      (roomWait, work) = (parker, next)
+      return result
+    }
+    if let delivered {
+      deliverFirst(.next(delivered))
+      return result!
     }
     if let roomWait {
       // As in `send`: after waiting once, the change is made and queued whatever the queue holds.
@@ -206,7 +243,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     let subscription = Sub.make(observer: observer, core: self)
     let thread = currentThreadID()
     let work: Work = shared.withLock { shared in
-      if !isDelivering && items.replay.isEmpty && items.terminal == nil && !items.isDetached {
+      if !isDelivering && replayIsEmpty && items.terminal == nil && !items.isDetached {
         add(subscription, to: &shared)  // nothing to replay: no need to become the deliverer
         return .idle
       }
@@ -259,13 +296,28 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     }
   }
 
+  /// The thread that started delivering `event` (see `startDelivering`) delivers it, then goes on
+  /// with whatever was queued meanwhile.
+  ///
+  /// The same steps as ``run(_:)`` for its first item, without building an item and a work value:
+  /// this is the path of nearly every send.
+  @inlinable
+  internal func deliverFirst(_ event: Event) {
+    let depth = deliveryDepth()
+    depth.pointee += 1
+    deliverToRegistered(event)
+    depth.pointee -= 1
+    if stopDeliveringUnlessNeeded() { return }
+    run(.nothing)  // something was queued, or a thread waits: the loop takes the lock
+  }
+
   /// Does `work`, then keeps delivering queued items until the queue is empty or delivery is
   /// handed over.
   @inlinable
   internal func run(_ first: consuming Work) {
     var work = first
     if case .idle = work { return }
-    let depth = deliveryDepth(depthKey)
+    let depth = deliveryDepth()
     depth.pointee += 1
     defer { depth.pointee -= 1 }
     var foreignDelivered = 0

@@ -47,8 +47,6 @@ internal class SubjectCoreBase: @unchecked Sendable {
   /// meanwhile wait in ``Shared/pendingRemovals``, and observers joining meanwhile are queued items.
   /// Not part of ``Shared``: the lock's accesses to that struct would overlap the deliverer's reads.
   @exclusivity(unchecked) @usableFromInline internal final var slots = IntrusiveList<SubscriptionBase>()
-  /// ``deliveryDepthKey``, copied once.
-  @usableFromInline internal let depthKey = deliveryDepthKey
   /// Whether someone is delivering (``delivering``), and whether the deliverer must take the lock
   /// when its current item is delivered (``attention``): 0, `delivering` or both.
   ///
