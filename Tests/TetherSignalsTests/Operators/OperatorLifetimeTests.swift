@@ -1,4 +1,6 @@
+import Dispatch
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -51,6 +53,33 @@ final class OperatorLifetimeTests: XCTestCase {
   func testReceiveOnReleasesItsObserverOnceItsActionsRan() {
     let scheduler = VirtualTimeScheduler()
     assertReleased(firing: scheduler) { $0[0].receive(on: scheduler).prefix(maxLength: 3) }
+  }
+
+  /// On a `DispatchQueue`, every event's action is one block shared by the observation, and each
+  /// pending action keeps the hop alive by a reference of its own: the observer must be released
+  /// once the last action has run (not before, and not never).
+  func testReceiveOnADispatchQueueReleasesItsObserverOnceItsActionsRan() {
+    for disposing in [false, true] {
+      let queue = DispatchQueue(label: "OperatorLifetimeTests.receive-on")
+      let received = Locked([Int]())
+      weak var weakMarker: Marker?
+      queue.suspend()  // the actions stay pending while the chain goes away
+      do {
+        let marker = Marker()
+        weakMarker = marker
+        let subject = Subject()
+        let disposable = subject.receive(on: queue).observeNext { value in
+          withExtendedLifetime(marker) { received.withLock { $0.append(value) } }
+        }
+        for value in 0..<3 { subject.send(value) }
+        if disposing { disposable.dispose() }
+      }
+      XCTAssertNotNil(weakMarker, "disposing \(disposing): the pending actions hold the observer")
+      queue.resume()
+      queue.sync {}
+      XCTAssertNil(weakMarker, "disposing \(disposing): the observer is released after the last action")
+      XCTAssertEqual(received.withLock { $0 }, disposing ? [] : [0, 1, 2], "disposing \(disposing)")
+    }
   }
 
   func testReceiveCoalescedReleasesItsObserverOnceItsActionsRan() {
