@@ -38,7 +38,13 @@ final class OperatorRaceStressTests: XCTestCase {
       ("flatMapLatest", { a, b in a.flatMapLatest { _ in b } }),
       ("flatMapMerge", { a, b in a.flatMapMerge { _ in b.prefix(maxLength: 3) } }),
       ("flatMapConcat", { a, b in a.flatMapConcat { _ in b.prefix(maxLength: 2) } }),
+      ("switchToLatest", { a, b in a.map { _ in b.toSignal() }.switchToLatest() }),
+      ("append(signal)", { a, b in a.append(b) }),
+      ("prefix(untilOutputFrom:)", { a, b in a.prefix(untilOutputFrom: b) }),
+      ("pausable(by:)", { a, b in a.pausable(by: b.map { $0.isMultiple(of: 2) }) }),
       ("retry", { a, _ in a.retry(2) }),
+      ("retry(when:)", { a, b in a.retry(when: b.suppressError(logging: false)) }),
+      ("repeat(when:)", { a, b in a.repeat(when: { _ in b.suppressError(logging: false) }) }),
       ("share", { a, _ in a.share() }),
       ("share(limit:)", { a, _ in a.share(limit: 1) }),
       ("publish().refCount()", { a, _ in a.publish().refCount() }),
@@ -118,6 +124,42 @@ final class OperatorRaceStressTests: XCTestCase {
         XCTAssertEqual(recorder.violations, [], context)
         XCTAssertNil(weakMarker, "\(context): the observer is released while the inputs live on")
         withExtendedLifetime((a, b)) {}
+      }
+    }
+  }
+
+  /// Guards the release of ended observations: when both inputs end on their own threads, every
+  /// chain ends, and its observer is released although the observation's disposable is kept and
+  /// the inputs live on.
+  func testEndingTheInputsOnTheirThreadsEndsTheChainAndReleasesItsObserver() {
+    var rng = SeededRandomNumberGenerator(seed: 33)
+    for (name, makeChain) in chains {
+      for round in 0..<60 {
+        var ending = Round(&rng)
+        ending.endA = Int.random(in: 0...1, using: &rng)
+        ending.endB = Int.random(in: 0...1, using: &rng)
+        let draw = ending
+        let (a, b) = (Subject(), Subject())
+        let recorder = EventRecorder<Int, StressFailure>()
+        let ended = DispatchSemaphore(value: 0)
+        weak var weakMarker: Marker?
+        var observation: (any Disposable)?
+        do {
+          let marker = Marker()
+          weakMarker = marker
+          observation = makeChain(a, b).observe { event in
+            withExtendedLifetime(marker) {}
+            recorder.record(event)
+            if event.isTerminal { ended.signal() }
+          }
+          DispatchQueue.concurrentPerform(iterations: 2) { input in draw.run(input, input == 0 ? a : b) }
+        }
+        let context = "\(name), round \(round)"
+        XCTAssertEqual(ended.wait(timeout: .now() + 10), .success, "\(context): the chain ends")
+        drainQueue()
+        XCTAssertEqual(recorder.violations, [], context)
+        XCTAssertNil(weakMarker, "\(context): the observer is released while its disposable is kept")
+        withExtendedLifetime((a, b, observation)) {}
       }
     }
   }
