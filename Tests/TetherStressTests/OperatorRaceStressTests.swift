@@ -204,4 +204,38 @@ final class OperatorRaceStressTests: XCTestCase {
       }
     }
   }
+
+  /// Guards the timed operators' order on a scheduler that runs due actions concurrently (their
+  /// timers may fire at once on several threads): `delay` emits every event in order, and
+  /// `debounce` and `throttle` emit increasing elements ending with the last one, then complete.
+  func testTimedOperatorsOnAConcurrentQueueKeepTheOrder() {
+    let concurrent = DispatchQueue(label: "stress.timers", attributes: .concurrent)
+    let count = 300
+    let chains: [(String, (Subject) -> Signal<Int, StressFailure>)] = [
+      ("delay", { $0.delay(interval: 0, on: concurrent) }),
+      ("debounce", { $0.debounce(for: 0, queue: concurrent) }),
+      ("throttle", { $0.throttle(for: 0, queue: concurrent) }),
+    ]
+    for (name, makeChain) in chains {
+      for round in 0..<5 {
+        let subject = Subject()
+        let ended = DispatchSemaphore(value: 0)
+        let recorder = EventRecorder<Int, StressFailure>(onEvent: { if $0.isTerminal { ended.signal() } })
+        recorder.observe(makeChain(subject))
+        for value in 0..<count { subject.send(value) }
+        subject.send(completion: .finished)
+        XCTAssertEqual(ended.wait(timeout: .now() + 10), .success, "\(name), round \(round)")
+        let elements = recorder.elements
+        if name == "delay" {
+          XCTAssertEqual(elements, Array(0..<count), "\(name), round \(round)")
+        } else {
+          XCTAssertEqual(elements, elements.sorted(), "\(name), round \(round)")
+          XCTAssertEqual(Set(elements).count, elements.count, "\(name), round \(round)")
+          XCTAssertEqual(elements.last, count - 1, "\(name), round \(round)")
+        }
+        XCTAssertTrue(recorder.isCompleted, "\(name), round \(round)")
+        recorder.assertNoViolations()
+      }
+    }
+  }
 }
