@@ -76,6 +76,26 @@ final class OperatorStressTests: XCTestCase {
     recorder.assertNoViolations()
   }
 
+  /// Guards flatMapConcat's order: inner signals that emit and complete on other threads, often
+  /// while being observed or while the outer signal sends the next one, are still emitted one after
+  /// another, each whole, in the order the outer signal sent them.
+  func testFlatMapConcatOfInnersCompletingOnOtherThreads() {
+    let count = 300
+    let outer = PassthroughSubject<Int, Never>()
+    let done = DispatchSemaphore(value: 0)
+    let recorder = EventRecorder<Int, Never>(onEvent: { if $0.isTerminal { done.signal() } })
+    recorder.observe(
+      outer.flatMapConcat { index in
+        SafeSignal(sequence: [index * 10, index * 10 + 1]).receive(on: DispatchQueue.global())
+      })
+    for index in 0..<count { outer.send(index) }
+    outer.send(completion: .finished)
+    XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+    XCTAssertEqual(recorder.elements, (0..<count).flatMap { [$0 * 10, $0 * 10 + 1] })
+    XCTAssertTrue(recorder.isCompleted)
+    recorder.assertNoViolations()
+  }
+
   func testFlatMapLatestWhileInnersEmitFromOtherThreads() {
     let outer = PassthroughSubject<Int, Never>()
     let inners = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
