@@ -50,6 +50,25 @@ final class SchedulerTests: XCTestCase {
     XCTAssertFalse(cancelled.load(ordering: .relaxed))
   }
 
+  /// A cancelled delayed action is released when it is cancelled, not when its deadline passes:
+  /// what it captures (an operator's observer) must not outlive a long cancelled wait.
+  func testCancelledDelayedActionsAreReleasedAtOnce() {
+    let schedulers: [(String, any Scheduler)] = [
+      ("DispatchQueue", DispatchQueue(label: "test")),
+      ("default schedule(after:)", ExecutionContext.global()),
+    ]
+    for (name, scheduler) in schedulers {
+      weak var weakCaptured: Captured?
+      do {
+        let captured = Captured()
+        weakCaptured = captured
+        let cancel = scheduler.schedule(after: 3_600) { withExtendedLifetime(captured) {} }
+        cancel.dispose()
+      }
+      XCTAssertNil(weakCaptured, name)
+    }
+  }
+
   func testDefaultDelayedSchedulingHandsTheActionToTheScheduler() {
     let ran = expectation(description: "ran")
     ExecutionContext.global().schedule(after: 0) { ran.fulfill() }
@@ -128,3 +147,6 @@ final class SchedulerTests: XCTestCase {
     XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
   }
 }
+
+/// Something a scheduled action captures; its lifetime shows whether the action is still held.
+private final class Captured: Sendable {}

@@ -91,6 +91,36 @@ final class ConnectableStressTests: XCTestCase {
     XCTAssertEqual(source.live.withLock { $0.current }, 0)
   }
 
+  /// Guards `shareReplay(limit:)` (and `share()`): one connection at a time, events to every
+  /// observer once and in order, and the last observer leaving disconnects, while observers join
+  /// and leave on several threads and the source sends.
+  func testShareReplayObserversJoiningAndLeavingWhileTheSourceSends() {
+    for limit in [0, 1] {
+      let source = CountingSource()
+      let shared = source.signal.shareReplay(limit: limit)
+      let failures = Shared<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: threads + 1) { thread in
+        if thread == threads {
+          for value in 0..<perThread * 4 { source.subject.send(value) }
+          return
+        }
+        for _ in 0..<perThread / 5 {
+          let seen = Shared<[Int]>([])
+          let observation = shared.observe { event in
+            if case .next(let value) = event { seen.withLock { $0.append(value) } }
+          }
+          observation.dispose()
+          let values = seen.withLock { $0 }
+          if zip(values, values.dropFirst()).contains(where: { $0 >= $1 }) {
+            failures.withLock { $0.append("\(values)") }
+          }
+        }
+      }
+      XCTAssertEqual(failures.withLock { $0 }, [], "limit \(limit): no element twice or out of order")
+      XCTAssertEqual(source.live.withLock { $0.current }, 0, "limit \(limit): the last observer disconnected")
+    }
+  }
+
   func testRefCountReconnectsWithoutDuplicatesWhileTheSourceSends() {
     let source = CountingSource()
     let shared = source.signal.publish().refCount()

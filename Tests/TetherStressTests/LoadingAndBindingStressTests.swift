@@ -6,6 +6,19 @@ import XCTest
 
 private struct Failure: Error, Equatable {}
 
+/// A binding target that counts what is set on it; with a bag, its bindings end when it goes.
+private final class Counter: Sendable {
+  let sets = Shared(0)
+}
+
+private final class BaggedCounter: DisposeBagProvider, Sendable {
+  let bag = DisposeBag()
+  let sets = Shared(0)
+}
+
+/// Something a setter captures; its lifetime shows whether the binding still holds the setter.
+private final class Marker: Sendable {}
+
 /// Loading subjects and properties, bidirectional bindings and containers bound to containers,
 /// used from several threads at once (run under ThreadSanitizer by CI).
 final class LoadingAndBindingStressTests: XCTestCase {
@@ -132,5 +145,51 @@ final class LoadingAndBindingStressTests: XCTestCase {
     }
     changesets.assertNoViolations()
     binding.dispose()
+  }
+
+  /// Guards `bind(to:context:setter:)`'s end when the target goes away: the last reference to the
+  /// target is dropped on one thread while another sends; the binding (and its setter) is released
+  /// at the next element, or at once for a target with a bag.
+  func testABindingEndsWhenItsTargetGoesAwayOnAnotherThreadWhileElementsArrive() {
+    let queue = DispatchQueue(label: "stress.binding-target")
+    for round in 0..<200 {
+      let bagged = round.isMultiple(of: 2)
+      let subject = PassthroughSubject<Int, Never>()
+      weak var weakMarker: Marker?
+      weak var weakTarget: AnyObject?
+      do {
+        let marker = Marker()
+        weakMarker = marker
+        let holder: Shared<AnyObject?>
+        if bagged {
+          let target = BaggedCounter()
+          subject.bind(to: target, context: queue.context) { target, _ in
+            withExtendedLifetime(marker) {}
+            target.sets.withLock { $0 += 1 }
+          }
+          holder = Shared(target)
+        } else {
+          let target = Counter()
+          subject.bind(to: target, context: queue.context) { target, _ in
+            withExtendedLifetime(marker) {}
+            target.sets.withLock { $0 += 1 }
+          }
+          holder = Shared(target)
+        }
+        weakTarget = holder.withLock { $0 }
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+          if thread == 0 {
+            for value in 0..<20 { subject.send(value) }
+          } else {
+            holder.withLock { $0 = nil }
+          }
+        }
+      }
+      queue.sync {}  // the actions queued before the target went
+      XCTAssertNil(weakTarget, "round \(round): the binding does not hold its target")
+      if !bagged { subject.send(-1) }  // the first element after the target went ends the binding
+      queue.sync {}
+      XCTAssertNil(weakMarker, "round \(round), bagged: \(bagged): the binding is released")
+    }
   }
 }

@@ -76,6 +76,26 @@ final class OperatorStressTests: XCTestCase {
     recorder.assertNoViolations()
   }
 
+  /// Guards flatMapConcat's order: inner signals that emit and complete on other threads, often
+  /// while being observed or while the outer signal sends the next one, are still emitted one after
+  /// another, each whole, in the order the outer signal sent them.
+  func testFlatMapConcatOfInnersCompletingOnOtherThreads() {
+    let count = 300
+    let outer = PassthroughSubject<Int, Never>()
+    let done = DispatchSemaphore(value: 0)
+    let recorder = EventRecorder<Int, Never>(onEvent: { if $0.isTerminal { done.signal() } })
+    recorder.observe(
+      outer.flatMapConcat { index in
+        SafeSignal(sequence: [index * 10, index * 10 + 1]).receive(on: DispatchQueue.global())
+      })
+    for index in 0..<count { outer.send(index) }
+    outer.send(completion: .finished)
+    XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+    XCTAssertEqual(recorder.elements, (0..<count).flatMap { [$0 * 10, $0 * 10 + 1] })
+    XCTAssertTrue(recorder.isCompleted)
+    recorder.assertNoViolations()
+  }
+
   func testFlatMapLatestWhileInnersEmitFromOtherThreads() {
     let outer = PassthroughSubject<Int, Never>()
     let inners = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
@@ -93,6 +113,62 @@ final class OperatorStressTests: XCTestCase {
     inners[(perThread - 1) % inners.count].send(completion: .finished)
     XCTAssertTrue(recorder.isCompleted)
     recorder.assertNoViolations()
+  }
+
+  /// Guards "emits the events of the latest one only": senders keep sending to the latest inner
+  /// signal and to the one it replaced while the outer signal switches, and no element of a
+  /// replaced inner signal follows one of its successor.
+  func testFlatMapLatestNeverEmitsAReplacedInnerAfterItsSuccessor() {
+    let switches = 300
+    let outer = PassthroughSubject<Int, Never>()
+    let inners = Shared<[PassthroughSubject<Int, Never>]>([])
+    let recorder = EventRecorder<Int, Never>()
+    recorder.observe(
+      outer.flatMapLatest { index in
+        let inner = PassthroughSubject<Int, Never>()
+        inners.withLock { $0.append(inner) }
+        return inner.map { index * 100_000 + $0 }
+      })
+    DispatchQueue.concurrentPerform(iterations: 3) { thread in
+      if thread == 0 {
+        for index in 0..<switches { outer.send(index) }
+        return
+      }
+      // Bounded: the senders may run before or after the switching thread.
+      var rng = SeededRandomNumberGenerator(seed: UInt64(thread))
+      for value in 0..<switches * 2 {
+        let target = inners.withLock { inners -> PassthroughSubject<Int, Never>? in
+          guard !inners.isEmpty else { return nil }
+          return inners[max(0, inners.count - 1 - Int.random(in: 0...1, using: &rng))]
+        }
+        target?.send(value)
+      }
+    }
+    let sources = recorder.elements.map { $0 / 100_000 }
+    XCTAssertEqual(sources, sources.sorted(), "an inner signal's element after its successor's")
+    XCTAssertEqual(inners.withLock { $0.count }, switches)
+    recorder.assertNoViolations()
+  }
+
+  /// Guards zip's pairing and completion: one input completing on its thread while the other
+  /// still sends on another, the result pairs by position up to the shorter input, then completes.
+  func testZipWithAnInputCompletingWhileTheOtherSendsPairsUpToTheShorterOne() {
+    var rng = SeededRandomNumberGenerator(seed: 21)
+    for round in 0..<200 {
+      let counts = [Int.random(in: 0...30, using: &rng), Int.random(in: 0...30, using: &rng)]
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let recorder = EventRecorder<Int, Never>()
+      recorder.observe(a.zip(with: b) { $0 == $1 ? $0 : -1 })
+      DispatchQueue.concurrentPerform(iterations: 2) { input in
+        let subject = input == 0 ? a : b
+        for index in 0..<counts[input] { subject.send(index) }
+        subject.send(completion: .finished)
+      }
+      XCTAssertEqual(recorder.elements, Array(0..<counts.min()!), "round \(round), \(counts)")
+      XCTAssertTrue(recorder.isCompleted, "round \(round)")
+      recorder.assertNoViolations()
+    }
   }
 
   func testDisposingWhileInputsSendStopsDelivery() {

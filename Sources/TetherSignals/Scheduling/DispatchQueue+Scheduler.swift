@@ -7,14 +7,13 @@ extension DispatchQueue: Scheduler {
   }
 
   /// Runs `action` on the queue after `seconds`, unless the returned disposable is disposed first.
+  ///
+  /// Disposing releases `action`, and what it captures, at once rather than at the deadline.
   @discardableResult
   public func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> any Disposable {
-    let cancel = BlockDisposable {}
-    asyncAfter(deadline: .now() + max(0, seconds)) {
-      guard !cancel.isDisposed else { return }
-      action()
-    }
-    return cancel
+    let delayed = DelayedAction(action)
+    asyncAfter(deadline: .now() + max(0, seconds)) { delayed.run() }
+    return delayed
   }
 
   /// An execution context that runs actions asynchronously on this queue.

@@ -27,16 +27,14 @@ extension Scheduler {
   }
 
   /// Waits `seconds` on a global queue, then hands `action` to ``schedule(_:)`` unless disposed.
+  /// Disposing releases `action`, and what it captures, at once rather than at the deadline.
   @discardableResult
   public func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> any Disposable {
-    let cancel = BlockDisposable {}
+    let delayed = DelayedAction(action)
     DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) {
-      guard !cancel.isDisposed else { return }
-      self.schedule {
-        guard !cancel.isDisposed else { return }
-        action()
-      }
+      guard !delayed.isDisposed else { return }
+      self.schedule { delayed.run() }
     }
-    return cancel
+    return delayed
   }
 }

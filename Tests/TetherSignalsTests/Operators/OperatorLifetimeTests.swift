@@ -459,6 +459,44 @@ final class OperatorLifetimeTests: XCTestCase {
     XCTAssertNil(weakMarker)
   }
 
+  // MARK: Timers on a real queue
+
+  /// An observation of a timed operator on a dispatch queue that ends (disposed, completed or
+  /// failed) before its timer is due releases its observer at once, not when the cancelled timer's
+  /// deadline passes: a long timeout must not keep every ended observation's observer alive.
+  func testTimedOperatorsOnADispatchQueueReleaseTheirObserverBeforeACancelledTimerIsDue() {
+    let queue = DispatchQueue(label: "lifetime.timers")
+    let hour = 3_600.0
+    let chains: [(String, (Subject) -> Signal<Int, OperatorError>)] = [
+      ("debounce", { $0.debounce(for: hour, queue: queue) }),
+      ("throttle", { $0.throttle(for: hour, queue: queue) }),
+      ("timeout", { $0.timeout(after: hour, with: OperatorError(1), on: queue) }),
+      ("delay", { $0.delay(interval: hour, on: queue) }),
+      ("sample(interval:on:)", { $0.sample(interval: hour, on: queue) }),
+    ]
+    for (name, makeChain) in chains {
+      for end in ["dispose", "complete", "fail"] {
+        weak var weakMarker: Marker?
+        let subject = Subject()
+        do {
+          let marker = Marker()
+          weakMarker = marker
+          let observation = makeChain(subject).observe { _ in withExtendedLifetime(marker) {} }
+          subject.send(1)
+          subject.send(2)
+          switch end {
+          case "dispose": observation.dispose()
+          case "complete": subject.send(completion: .finished)
+          default: subject.send(completion: .failure(OperatorError(2)))
+          }
+          if end != "dispose" { observation.dispose() }
+        }
+        queue.sync {}  // lets anything the end handed to the queue run
+        XCTAssertNil(weakMarker, "\(name), \(end): the observer is released")
+      }
+    }
+  }
+
   // MARK: Chains, and other sources that go away silently
 
   func testAChainOfStatefulOperatorsReleasesItsObserver() {
