@@ -97,15 +97,19 @@ internal final class ShareCore<Element, Error: Swift.Error>: Sendable {
     if let connection {
       let subject = self.subject
       connection.otherDisposable = source.observe { event in
-        // An event already on its way when the last observer left must not reach a later
-        // connection's observers.
-        guard !connection.isDisposed else { return }
-        if event.isTerminal {
-          state.withLock { state in
+        // Only the current connection feeds the subject. The last observer leaving retires the
+        // connection under the lock but disposes it after, and a new observer may connect in
+        // between: an element the source sends then reaches both observations, and must reach
+        // the subject once. (Checking `connection.isDisposed` left that gap open.)
+        let isCurrent = state.withLock { state -> Bool in
+          guard state.connection === connection else { return false }
+          if event.isTerminal {
             state.hasEnded = true
             state.connection = nil
           }
+          return true
         }
+        guard isCurrent else { return }
         subject.on(event)
       }
     }
