@@ -190,4 +190,30 @@ final class OperatorStressTests: XCTestCase {
     XCTAssertEqual(group.wait(timeout: .now() + 30), .success)
     XCTAssertLessThanOrEqual(received.load(ordering: .relaxed), atDispose + 2)
   }
+
+  /// HandleEvents.swift: "`receiveCancel` runs when the observation is disposed before the signal
+  /// ended": of a completion and a dispose racing, exactly one handler runs (as in Combine).
+  func testHandleEventsRunsEitherTheCompletionOrTheCancelHandlerNeverBoth() {
+    var both = 0
+    var neither = 0
+    for _ in 0..<2_000 {
+      let subject = PassthroughSubject<Int, Never>()
+      let completions = Shared(0)
+      let cancels = Shared(0)
+      let observation = subject.handleEvents(
+        receiveCompletion: { _ in completions.withLock { $0 += 1 } },
+        receiveCancel: { cancels.withLock { $0 += 1 } }
+      ).observe { _ in }
+      DispatchQueue.concurrentPerform(iterations: 2) { side in
+        if side == 0 { subject.send(completion: .finished) } else { observation.dispose() }
+      }
+      switch (completions.withLock { $0 }, cancels.withLock { $0 }) {
+      case (1, 0), (0, 1): break
+      case (0, 0): neither += 1
+      default: both += 1
+      }
+    }
+    XCTAssertEqual(both, 0, "rounds where both the completion and the cancel handler ran")
+    XCTAssertEqual(neither, 0, "rounds where neither handler ran")
+  }
 }

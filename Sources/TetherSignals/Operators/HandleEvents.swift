@@ -7,7 +7,10 @@ extension SignalProtocol {
   ///   - receiveCompletion: Runs for the completion or failure, before it is forwarded.
   ///   - receiveCancel: Runs when the observation is disposed before the signal ended.
   ///
-  /// The closures run outside any lock; `receiveCancel` runs on the thread that disposes.
+  /// The closures run outside any lock; `receiveCancel` runs on the thread that disposes. Of
+  /// `receiveCompletion` and `receiveCancel`, at most one runs per observation: when a dispose on
+  /// one thread races the receiver's end on another, whichever comes first wins, and a terminal
+  /// event arriving after the dispose is neither handled nor forwarded.
   @inlinable
   public func handleEvents(
     receiveSubscription: (@Sendable () -> Void)? = nil,
@@ -24,7 +27,13 @@ extension SignalProtocol {
         case .next(let element):
           receiveOutput?(element)
         case .failed, .completed:
-          hasEnded.withLock { $0 = true }
+          let endedBefore = hasEnded.withLock { hasEnded in
+            defer { hasEnded = true }
+            return hasEnded
+          }
+          // Disposed first, on another thread, while this event was on its way: the observation
+          // was cancelled, and of the two handlers only `receiveCancel` runs (as in Combine).
+          guard !endedBefore else { return }
           if let receiveCompletion, let completion = event.completion { receiveCompletion(completion) }
         }
         observer(event)
