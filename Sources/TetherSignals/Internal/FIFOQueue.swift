@@ -1,7 +1,12 @@
 /// A first-in first-out queue with amortized O(1) append and pop that reuses its storage.
+///
+/// A popped element leaves nothing behind: its slot is cleared, so the queue never keeps an
+/// element alive after handing it out (a popped subscription, or an element evicted from a replay
+/// buffer, is released when its new owner lets go of it, not when the storage is compacted).
 @usableFromInline
 internal struct FIFOQueue<Element> {
-  @usableFromInline internal var storage: ContiguousArray<Element> = []
+  /// Slots before `head` are cleared (`nil`); slots from `head` on hold the queued elements.
+  @usableFromInline internal var storage: ContiguousArray<Element?> = []
   @usableFromInline internal var head = 0
 
   @inlinable
@@ -21,18 +26,28 @@ internal struct FIFOQueue<Element> {
   /// The newest element, or `nil` when empty.
   @inlinable
   internal var last: Element? {
-    head < storage.count ? storage.last : nil
+    head < storage.count ? storage[storage.count - 1] : nil
   }
 
+  /// The queued elements, oldest first.
+  ///
+  /// - Complexity: O(n) for n queued elements.
+  @inlinable
+  internal var elements: ContiguousArray<Element> {
+    ContiguousArray(storage[head...].lazy.map { $0! })
+  }
+
+  /// - Complexity: Amortized O(1).
   @inlinable
   internal mutating func append(_ element: Element) {
     storage.append(element)
   }
 
+  /// - Complexity: Amortized O(1).
   @inlinable
   internal mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
-    let element = storage[head]
+    let element = storage[head].take()
     head += 1
     if head == storage.count {
       storage.removeAll(keepingCapacity: true)
@@ -44,6 +59,7 @@ internal struct FIFOQueue<Element> {
     return element
   }
 
+  /// - Complexity: O(n) for n queued elements.
   @inlinable
   internal mutating func removeAll() {
     storage.removeAll()

@@ -34,7 +34,7 @@ extension SignalProtocol {
         case .completed:
           let elements = buffer.withLock { buffer in
             defer { buffer.removeAll() }
-            return buffer.storage[buffer.head...]
+            return buffer.elements
           }
           for element in elements { observer.on(.next(element)) }
           observer.on(.completed)

@@ -53,17 +53,27 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   }
 
   /// The current value. Setting it emits the new value to every observer.
+  ///
+  /// The value it replaces is released after the property's lock, so its deinitializer may use
+  /// this property (a view model held here that disposes its own observation of it).
   @inlinable
   public var value: Value {
     get { core.current }
-    set { core.modifyCurrent(notify: true) { $0 = newValue } }
+    set {
+      var replaced = newValue
+      core.modifyCurrent(notify: true) { swap(&$0, &replaced) }
+      _ = consume replaced  // the old value, released here, outside the lock
+    }
   }
 
   /// Atomically reads and changes the value, then emits the new value once, after the lock is
   /// released.
   ///
   /// `body` runs under the property's lock: keep it short and do not access this property from it
-  /// (that traps: it would deadlock). If `body` throws, the changes it made are kept and nothing is emitted.
+  /// (that traps: it would deadlock). That includes the deinitializer of a value `body` drops by
+  /// replacing it: to replace a value whose deinitializer may use this property, set ``value``,
+  /// which releases the old value after the lock. If `body` throws, the changes it made are kept
+  /// and nothing is emitted.
   ///
   /// ```swift
   /// let counter = Property(0)
@@ -91,7 +101,9 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   /// Changes the value without emitting it; observers that join later receive the new value.
   @inlinable
   public func silentUpdate(value: Value) {
-    core.modifyCurrent(notify: false) { $0 = value }
+    var replaced = value
+    core.modifyCurrent(notify: false) { swap(&$0, &replaced) }
+    _ = consume replaced  // the old value, released here, outside the lock
   }
 
   /// Sets the value from a `.next` event; a terminal event ends the property's observers.

@@ -35,14 +35,15 @@ extension SubjectCore {
 
   /// Holding the lock, when nobody delivers: makes this thread the deliverer of `element`, which it
   /// delivers at once (``deliverFirst(_:)``) without queueing an item. The same state changes as
-  /// ``submit(_:_:thread:)`` followed by ``process(_:_:)`` for an element.
+  /// ``submit(_:_:thread:)`` followed by ``process(_:_:)`` for an element. Returns the replayed
+  /// element `element` displaced, for the caller to release once the lock is released.
   @inlinable @inline(__always)
-  internal func startDelivering(_ element: Element, _ shared: inout Shared, thread: UInt) {
+  internal func startDelivering(_ element: Element, _ shared: inout Shared, thread: UInt) -> Element? {
     shared.accepted &+= 1
     setDeliveryState(delivering: true, attention: false)
     shared.deliverer = thread
     shared.reliefRequested = false
-    recordReplay(element)
+    return recordReplay(element)
   }
 
   /// Takes an item from a sender: queues it if someone is delivering (and volunteers to take over
@@ -88,8 +89,10 @@ extension SubjectCore {
     }
     if item.isForeign { countForeign(&shared, foreignDelivered: &foreignDelivered) }
     var work = process(item, &shared)
-    if case .deliverToRegistered(.next(let first)) = work, items.queue.first?.isNotifyingElement == true {
-      work = takeBatch(startingWith: first, &shared, foreignDelivered: &foreignDelivered)
+    if case .deliverToRegistered(.next(let first), let displaced) = work,
+      items.queue.first?.isNotifyingElement == true
+    {
+      work = takeBatch(startingWith: first, displaced: displaced, &shared, foreignDelivered: &foreignDelivered)
     }
     if !shared.roomWaiters.isEmpty && items.queue.count + items.batchInFlight <= deliveryQueueBound / 2 {
       shared.releaseRoomWaiters()
@@ -109,30 +112,49 @@ extension SubjectCore {
   ///
   /// Under contention this halves the trips through the lock per event (the deliverer's), and the
   /// order, the thread and the no-overlap rule of the deliveries are unchanged.
+  /// `displaced` is what recording `first` for replay displaced.
   @usableFromInline
-  internal func takeBatch(startingWith first: Element, _ shared: inout Shared, foreignDelivered: inout Int) -> Work {
+  internal func takeBatch(
+    startingWith first: Element,
+    displaced firstDisplaced: Element?,
+    _ shared: inout Shared,
+    foreignDelivered: inout Int
+  ) -> Work {
     var batch = ContiguousArray<Element>()
     swap(&batch, &items.batch)
     batch.append(first)
+    var displaced = ContiguousArray<Element>()
+    if let firstDisplaced { displaced.append(firstDisplaced) }
     while batch.count < deliveryBatchLimit, case .event(.next(let element), true, let foreign)? = items.queue.first {
       _ = items.queue.popFirst()
       if foreign { countForeign(&shared, foreignDelivered: &foreignDelivered) }
-      recordReplay(element)
+      let evicted = recordReplay(element)
+      // With one replayed element, what a batch element displaces is the batch's previous
+      // element, which the batch still holds; only longer replays evict older elements.
+      if bufferSize > 1, let evicted { displaced.append(evicted) }
       batch.append(element)
     }
     items.batchInFlight = batch.count - 1
-    return .deliverElements(batch)
+    return .deliverElements(batch, displaced: displaced)
   }
 
-  /// Keeps `element` for observers that join later (the last ``bufferSize`` elements).
+  /// Keeps `element` for observers that join later (the last ``bufferSize`` elements), and returns
+  /// the element it displaced, if any.
+  ///
+  /// The caller releases the displaced element once the lock is released: it may be the last
+  /// reference to an object whose `deinit` touches this subject or property (a view model held
+  /// by a property, disposing its observation of that property), which under the lock would trap.
   @inlinable @inline(__always)
-  internal func recordReplay(_ element: Element) {
+  internal func recordReplay(_ element: Element) -> Element? {
     if bufferSize == 1 {
-      items.latest = element  // the common case of properties
+      // The common case of properties.
+      defer { items.latest = element }
+      return items.latest.take()
     } else if bufferSize > 0 {
       items.replay.append(element)
-      if items.replay.count > bufferSize { _ = items.replay.popFirst() }
+      if items.replay.count > bufferSize { return items.replay.popFirst() }
     }
+    return nil
   }
 
   /// Whether there is nothing to replay to an observer that joins.
@@ -145,7 +167,7 @@ extension SubjectCore {
   @inlinable
   internal var replayedElements: ContiguousArray<Element> {
     if bufferSize == 1 { return items.latest.map { [$0] } ?? [] }
-    return ContiguousArray(items.replay.storage[items.replay.head...])
+    return items.replay.elements
   }
 
   @inlinable
@@ -154,8 +176,9 @@ extension SubjectCore {
     case .event(let event, let notify, _):
       switch event {
       case .next(let element):
-        recordReplay(element)
-        return notify ? .deliverToRegistered(event) : .nothing
+        let displaced = recordReplay(element)
+        guard notify else { return displaced.map { .discard($0) } ?? .nothing }
+        return .deliverToRegistered(event, displaced: displaced)
       case .failed, .completed:
         items.terminal = event
         let receivers = slots.removeAll()

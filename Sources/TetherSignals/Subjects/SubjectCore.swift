@@ -40,11 +40,16 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     case idle
     case nothing
     /// Deliver to the registered subscriptions (``SubjectCoreBase/slots``, read outside the
-    /// lock: only the deliverer changes it while someone delivers).
-    case deliverToRegistered(Event)
+    /// lock: only the deliverer changes it while someone delivers), and release `displaced` (the
+    /// replayed element the event displaced) outside the lock.
+    case deliverToRegistered(Event, displaced: Element?)
     /// Deliver each of `elements`, in order, to the registered subscriptions (consecutive queued
-    /// elements taken in one visit to the lock; see ``deliveryBatchLimit``).
-    case deliverElements(ContiguousArray<Element>)
+    /// elements taken in one visit to the lock; see ``deliveryBatchLimit``), and release
+    /// `displaced` (the replayed elements they displaced) outside the lock.
+    case deliverElements(ContiguousArray<Element>, displaced: ContiguousArray<Element>)
+    /// Release a replayed element displaced by a value change made without notifying (outside
+    /// the lock: see ``recordReplay(_:)``).
+    case discard(Element)
     /// Deliver to `receivers`, which this work owns (the terminal event: they are unregistered).
     case deliver(Event, ContiguousArray<SubscriptionBase>)
     /// Replay `elements`, then the terminal event if any, to a joining observer; end the
@@ -108,7 +113,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     super.init(reentryMessage: reentryMessage)
     if let current, bufferSize > 0 {
       items.current = current
-      recordReplay(current)
+      _ = recordReplay(current)  // nothing to displace yet
     }
   }
 
@@ -120,17 +125,19 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     let thread = currentThreadID()
     var roomWait: Parker?
     var work = Work.idle
+    var displaced: Element?
     let startsDelivery = shared.withLock { shared -> Bool in
       // The common case first: an element, and nobody delivering, so this thread delivers it at
       // once without queueing an item (see `startDelivering`).
       if case .next(let element) = event, !items.isTerminated, !isDelivering {
-        startDelivering(element, &shared, thread: thread)
+        displaced = startDelivering(element, &shared, thread: thread)
         return true
       }
       (roomWait, work) = sendLocked(event, &shared, admitted: false, thread: thread)
       return false
     }
     if startsDelivery {
+      _ = consume displaced  // released here, outside the lock (see `recordReplay`)
       deliverFirst(event)
       return
     }
@@ -171,6 +178,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     var roomWait: Parker?
     var work = Work.idle
     var delivered: Element?
+    var displaced: Element?
     let result = try shared.withLock { (shared) throws(E) -> R? in
       guard isDelivering || items.isTerminated || !notify else {
         // The common case: nobody delivers, so there is no room to wait for and this thread
@@ -179,7 +187,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         items.current = nil  // keeps a copy-on-write value uniquely referenced while `body` runs
         defer { items.current = value }
         let result = try body(&value)
-        startDelivering(value, &shared, thread: thread)
+        displaced = startDelivering(value, &shared, thread: thread)
         delivered = value
         return result
       }
@@ -188,6 +196,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
       return result
     }
     if let delivered {
+      _ = consume displaced  // released here, outside the lock (see `recordReplay`)
       deliverFirst(.next(delivered))
       return result!
     }
@@ -335,9 +344,11 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         break
       case .release(let detached):
         for subscription in detached { subscription.markEnded() }
-      case .deliverToRegistered(let event):
+      case .deliverToRegistered(let event, _):
         deliverToRegistered(event)
-      case .deliverElements(var elements):
+      case .discard:
+        break
+      case .deliverElements(var elements, _):
         for element in elements { deliverToRegistered(.next(element)) }
         elements.removeAll(keepingCapacity: true)  // here, not under the lock: a deinit may be user code
         spentBatch = elements

@@ -1,0 +1,73 @@
+import TetherSignals
+import TetherSynchronization
+import XCTest
+
+/// The names of the view models deinitialized so far, in order.
+private final class DeinitLog: Sendable {
+  private let names = Locked<[String]>([])
+  func append(_ name: String) { names.withLock { $0.append(name) } }
+  var entries: [String] { names.withLock { $0 } }
+}
+
+/// A view model that observes the property (or subject) holding it, as a list's selected row
+/// observes the selection, and ends that observation when it goes away (its dispose bag).
+private final class SelfObservingViewModel: Sendable {
+  let bag = DisposeBag()
+  let name: String
+  let deinitialized: DeinitLog
+
+  init<S: SignalProtocol>(_ name: String, observing source: S, log deinitialized: DeinitLog)
+  where S.Error == Never {
+    self.name = name
+    self.deinitialized = deinitialized
+    source.observe { _ in }.dispose(in: bag)
+  }
+
+  deinit { deinitialized.append(name) }
+}
+
+/// A value a property or subject lets go of is released after its lock: its deinitializer may use
+/// that property or subject (here: dispose its own observation of it), which under the lock would
+/// trap as a re-entrant access. ReactiveKit and Bond allow it (their locks are recursive).
+final class ValuesReleasedOutsideTheLockTests: XCTestCase {
+  func testReplacingAPropertysValueReleasesTheOldValueAfterTheLock() {
+    let log = DeinitLog()
+    let selected = Property<SelfObservingViewModel?>(nil)
+    selected.value = SelfObservingViewModel("a", observing: selected, log: log)
+    selected.value = SelfObservingViewModel("b", observing: selected, log: log)
+    XCTAssertEqual(log.entries, ["a"])
+    selected.silentUpdate(value: SelfObservingViewModel("c", observing: selected, log: log))
+    selected.value = nil
+    XCTAssertEqual(log.entries, ["a", "b", "c"])
+  }
+
+  func testAValueReplacedFromInsideAnObserverIsReleasedAfterTheLock() {
+    // Values set from inside an observer are queued (the property is delivering) and recorded
+    // by the deliverer at its next visits to the lock; recording "c" displaces "b", whose last
+    // reference is then the replay slot: it must leave that visit with the work.
+    let log = DeinitLog()
+    let selected = Property<SelfObservingViewModel?>(nil)
+    let observation = selected.observeNext { value in
+      guard value?.name == "x" else { return }
+      selected.value = SelfObservingViewModel("b", observing: selected, log: log)
+      selected.value = SelfObservingViewModel("c", observing: selected, log: log)
+    }
+    selected.value = SelfObservingViewModel("x", observing: selected, log: log)
+    XCTAssertEqual(log.entries, ["b", "x"])
+    XCTAssertEqual(selected.value?.name, "c")
+    observation.dispose()
+  }
+
+  func testElementsEvictedFromAReplayBufferAreReleasedAfterTheLock() {
+    let log = DeinitLog()
+    let subject = ReplaySubject<SelfObservingViewModel, Never>(bufferSize: 2)
+    for name in ["a", "b", "c", "d"] {
+      subject.send(SelfObservingViewModel(name, observing: subject, log: log))
+    }
+    XCTAssertEqual(log.entries, ["a", "b"])
+    let one = ReplayOneSubject<SelfObservingViewModel, Never>()
+    one.send(SelfObservingViewModel("e", observing: one, log: log))
+    one.send(SelfObservingViewModel("f", observing: one, log: log))
+    XCTAssertEqual(log.entries, ["a", "b", "e"])
+  }
+}
