@@ -1,0 +1,139 @@
+import Foundation
+import TetherChangesets
+import TetherCollections
+import TetherSignals
+import TetherSynchronization
+import TetherTestSupport
+import XCTest
+
+/// Sentences of ObservableCollections.md, Trees.md and ThreadingAndReentrancy.md about containers
+/// that no other test pinned down.
+final class ObservableCollectionsClaimsTests: XCTestCase {
+  // ObservableCollections.md: "exposing one is an upcast, not a copy"; "`readOnlyView` ... returns the same upcast".
+  func testTheReadOnlyViewOfEveryContainerIsTheContainerItself() {
+    let array = MutableObservableArray([1])
+    let samples = MutableObservableCollection<ContiguousArray<Double>>([0.5])
+    let grid = MutableObservableArray2D(Array2D(sectionsWithItems: [("A", [1])]))
+    let set = MutableObservableSet([1])
+    let dictionary = MutableObservableDictionary(["a": 1])
+    let tree = MutableObservableTreeArray(TreeArray([TreeNode(1)]))
+    XCTAssertTrue(array.readOnlyView === array)
+    XCTAssertTrue(samples.readOnlyView === samples)
+    XCTAssertTrue(grid.readOnlyView === grid)
+    XCTAssertTrue(set.readOnlyView === set)
+    XCTAssertTrue(dictionary.readOnlyView === dictionary)
+    XCTAssertTrue(tree.readOnlyView === tree)
+    // So the view reads what the owner writes, at once, without copying or observing.
+    array.append(2)
+    XCTAssertEqual(array.readOnlyView.collection, [1, 2])
+  }
+
+  // ObservableCollections.md: "on sets and dictionaries `replace(with:)` diffs ... while on arrays and 2D arrays `replace(with:)` is a reload".
+  func testReplaceDiffsSetsAndDictionariesButReloadsArrays2DArraysAndTreesByDefault() {
+    let set = MutableObservableSet([1, 2, 3])
+    let setLog = ChangesetLog(set)
+    set.replace(with: [2, 3, 4])
+    XCTAssertFalse(setLog.last.isReload)
+    XCTAssertEqual(setLog.last.diff.inserts.count, 1)
+    XCTAssertEqual(setLog.last.diff.deletes.count, 1)
+    assertReplays(setLog.last, from: setLog.changesets[0].collection)
+
+    let dictionary = MutableObservableDictionary(["a": 1, "b": 2])
+    let dictionaryLog = ChangesetLog(dictionary)
+    dictionary.replace(with: ["a": 1, "b": 3, "c": 4])
+    XCTAssertFalse(dictionaryLog.last.isReload)
+    XCTAssertEqual(dictionaryLog.last.diff.updates.count, 1)
+    XCTAssertEqual(dictionaryLog.last.diff.inserts.count, 1)
+    assertReplays(dictionaryLog.last, from: dictionaryLog.changesets[0].collection)
+
+    let array = MutableObservableArray([1, 2, 3])
+    let arrayLog = ChangesetLog(array)
+    array.replace(with: [1, 2, 3, 4])
+    XCTAssertTrue(arrayLog.last.isReload, "an array's replace(with:) is a reload even when one insert would do")
+
+    let grid = MutableObservableArray2D(Array2D(sectionsWithItems: [("A", [1])]))
+    let gridLog = ChangesetLog(grid)
+    grid.replace(with: Array2D(sectionsWithItems: [("A", [1, 2])]))
+    XCTAssertTrue(gridLog.last.isReload)
+
+    // Trees.md: "`replace(with:)` emits a reload".
+    let tree = MutableObservableTreeArray(TreeArray([TreeNode(1)]))
+    let treeLog = ChangesetLog(tree)
+    tree.replace(with: TreeArray([TreeNode(1), TreeNode(2)]))
+    XCTAssertTrue(treeLog.last.isReload)
+  }
+
+  // ObservableCollections.md: "Set operations (`formUnion(_:)`, `subtract(_:)`) and dictionary ones (`merge(_:uniquingKeysWith:)`, `updateValue(_:forKey:)`) emit one changeset each".
+  func testSetAndDictionaryBulkOperationsEmitOneChangesetEach() {
+    let set = MutableObservableSet([1, 2])
+    let setLog = ChangesetLog(set)
+    set.formUnion([3, 4, 5])
+    XCTAssertEqual(setLog.changes.count, 1)
+    XCTAssertEqual(setLog.last.diff.inserts.count, 3)
+    assertReplays(setLog.last, from: setLog.changesets[0].collection)
+    set.subtract([1, 2, 3])
+    XCTAssertEqual(setLog.changes.count, 2)
+    XCTAssertEqual(setLog.last.diff.deletes.count, 3)
+    assertReplays(setLog.last, from: setLog.changesets[1].collection)
+
+    let dictionary = MutableObservableDictionary(["a": 1])
+    let dictionaryLog = ChangesetLog(dictionary)
+    dictionary.merge(["a": 2, "b": 3, "c": 4]) { _, new in new }
+    XCTAssertEqual(dictionaryLog.changes.count, 1)
+    XCTAssertEqual(dictionaryLog.last.diff.updates.count, 1)
+    XCTAssertEqual(dictionaryLog.last.diff.inserts.count, 2)
+    assertReplays(dictionaryLog.last, from: dictionaryLog.changesets[0].collection)
+    dictionary.updateValue(5, forKey: "d")
+    XCTAssertEqual(dictionaryLog.changes.count, 2)
+  }
+
+  // ThreadingAndReentrancy.md: "`waitUntilDelivered()` ... returns at once when nothing is being delivered".
+  func testWaitUntilDeliveredReturnsAtOnceWhenNothingIsBeingDelivered() async {
+    let array = MutableObservableArray([1])
+    let bins = Locked<[[Int]]>([])
+    let observation = array.observeNext { changeset in bins.withLock { $0.append(changeset.collection) } }
+    array.append(2)
+    // Nothing is delivering (the append delivered on this thread before returning): neither form
+    // blocks, and everything already sent has arrived.
+    waitSynchronously(for: array)
+    await array.waitUntilDelivered()
+    XCTAssertEqual(bins.withLock { $0 }, [[1], [1, 2]])
+    observation.dispose()
+  }
+
+  private func waitSynchronously(for array: MutableObservableArray<Int>) {
+    array.waitUntilDelivered()
+  }
+
+  // ThreadingAndReentrancy.md: "it traps when called from inside an observer while that container is delivering".
+  func testWaitUntilDeliveredFromInsideAnObserverOfTheDeliveringContainerTraps() throws {
+    let outcome = try ChildProcessTrap.run(
+      "container.waitUntilDelivered.insideObserver",
+      test: "TetherCollectionsTests.WaitUntilDeliveredTrapScenario/testRunTheRequestedScenario")
+    XCTAssertTrue(outcome.trapped, "did not trap:\n\(outcome.output)")
+    XCTAssertTrue(outcome.output.contains("scenario started"), outcome.output)
+    XCTAssertTrue(
+      outcome.output.contains("waitUntilDelivered() called from inside an observer while this container is delivering"),
+      outcome.output)
+    XCTAssertFalse(outcome.output.contains("did not trap"), outcome.output)
+  }
+}
+
+/// The scenario run only in the child process that
+/// ``ObservableCollectionsClaimsTests/testWaitUntilDeliveredFromInsideAnObserverOfTheDeliveringContainerTraps()``
+/// starts.
+final class WaitUntilDeliveredTrapScenario: XCTestCase {
+  func testRunTheRequestedScenario() throws {
+    guard ChildProcessTrap.requestedScenario == "container.waitUntilDelivered.insideObserver" else {
+      throw XCTSkip("runs only as a child of ObservableCollectionsClaimsTests")
+    }
+    ChildProcessTrap.say("scenario started")
+    let array = MutableObservableArray([1])
+    let observation = array.observeNext { changeset in
+      if !changeset.isReload { array.waitUntilDelivered() }
+    }
+    array.append(2)
+    ChildProcessTrap.say("scenario did not trap")
+    observation.dispose()
+  }
+}
