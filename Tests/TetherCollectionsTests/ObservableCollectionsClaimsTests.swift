@@ -137,3 +137,40 @@ final class WaitUntilDeliveredTrapScenario: XCTestCase {
     observation.dispose()
   }
 }
+
+/// Which forms a container's changesets are made with, read from their JSON, which "carries only
+/// the forms it was made with" (Changesets.md).
+final class ContainerChangesetFormsTests: XCTestCase {
+  private func madeWith(_ changeset: OrderedCollectionChangeset<[String]>) throws -> String {
+    let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(changeset)) as? [String: Any]
+    return try XCTUnwrap(object?["type"] as? String)
+  }
+
+  // Changesets.md: "A container that mutates an array knows both forms and passes both to `init(collection:patch:diff:)`, so nothing is derived at all."
+  func testASingleArrayMutationCarriesBothFormsFromTheStart() throws {
+    let letters = MutableObservableArray(["a", "b", "c"])
+    let log = ChangesetLog(letters)
+    letters.append("d")
+    letters.remove(at: 0)
+    letters.insert("x", at: 1)
+    letters[0] = "B"
+    letters.move(from: 0, to: 2)
+    XCTAssertEqual(try madeWith(log.changesets[0]), "reload")
+    for changeset in log.changes {
+      XCTAssertEqual(try madeWith(changeset), "patchAndDiff", "\(changeset)")
+    }
+  }
+
+  // GettingStarted.md: "A changeset made from one form derives the other the first time it is read, and caches it; a batch, for example, records only its patch."
+  func testABatchRecordsOnlyItsPatch() throws {
+    let letters = MutableObservableArray(["a", "b", "c"])
+    let log = ChangesetLog(letters)
+    letters.batchUpdate { batch in
+      batch.insert("x", at: 1)
+      batch.remove(at: 3)
+    }
+    XCTAssertEqual(try madeWith(log.last), "patch")
+    XCTAssertEqual(log.last.diff, OrderedCollectionDiff(inserts: [1], deletes: [2]))
+    XCTAssertEqual(try madeWith(log.last), "patch", "the derived diff is cached, not made a form of its own")
+  }
+}
