@@ -101,6 +101,28 @@ final class ObservableCollectionsClaimsTests: XCTestCase {
     observation.dispose()
   }
 
+  // Changesets.md: TetherLogger's "Handlers run on the reporting thread and never while a Tether lock is held."
+  // A handler that reads the container it is reporting about would trap (re-entrant access) if it
+  // ran under that container's lock.
+  func testDiffWarningsOfADiffedReplacementAreReportedOutsideTheContainersLock() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    let array = MutableObservableArray(["a", "a", "b"])
+    let grid = MutableObservableArray2D(Array2D(sectionsWithItems: [("A", ["x", "x"])]))
+    let tree = MutableObservableTreeArray(TreeArray([TreeNode("n"), TreeNode("n")]))
+    let reports = Locked<[String]>([])
+    let previous = TetherLogger.shared
+    defer { TetherLogger.shared = previous }
+    TetherLogger.shared = TetherLogger(warn: { _, _, _ in
+      let counts = "\(array.collection.count) \(grid.collection.numberOfSections) \(tree.collection.children.count)"
+      reports.withLock { $0.append(Thread.isMainThread ? counts : "another thread") }
+    })
+    array.replace(with: ["b", "a", "a", "a"], performDiff: true)
+    grid.replace(with: Array2D(sectionsWithItems: [("A", ["x", "x", "x"])]), performDiff: true)
+    tree.replace(with: TreeArray([TreeNode("n"), TreeNode("n"), TreeNode("n")]), performDiff: true)
+    XCTAssertEqual(
+      reports.withLock { $0 }, ["3 1 2", "4 1 2", "4 1 2"], "one report per diff, on this thread, before each change")
+  }
+
   private func waitSynchronously(for array: MutableObservableArray<Int>) {
     array.waitUntilDelivered()
   }
