@@ -53,4 +53,34 @@ final class ChangesetsClaimsTests: XCTestCase {
     XCTAssertNoThrow(try deleted.validate(from: old))
     XCTAssertThrowsError(try deleted.validate(from: TreeArray([TreeNode(1), TreeNode(3), TreeNode(5)])))
   }
+
+  // Changesets.md: "A `CollectionDifference` has no updates: an updated element is a removal and an insertion, and a moved element that is also updated is not associated".
+  func testUpdatesBecomeUnassociatedRemovalsAndInsertionsInACollectionDifference() {
+    let old = ["a", "b", "c"]
+    let new = ["B", "c", "A"]
+    // "b" updated in place (to "B"); "a" moved to the end and updated (to "A").
+    let diff = OrderedCollectionDiff(updates: [0, 1], moves: [(from: 0, to: 2)])
+    let difference = diff.collectionDifference(from: old, to: new)
+    XCTAssertEqual(old.applying(difference), new)
+    XCTAssertTrue(
+      difference.allSatisfy { change in
+        switch change {
+        case .insert(_, _, let associated), .remove(_, _, let associated): associated == nil
+        }
+      }, "\(Array(difference))")
+    let offsets = { (changes: [CollectionDifference<String>.Change]) in
+      Set(
+        changes.map { change in
+          switch change {
+          case .insert(let offset, _, _), .remove(let offset, _, _): offset
+          }
+        })
+    }
+    XCTAssertEqual(offsets(difference.removals), [0, 1])
+    XCTAssertEqual(offsets(difference.insertions), [0, 2])
+    // Reading it back, nothing pairs the removals with the insertions: deletes and inserts only.
+    let back = OrderedCollectionDiff(difference)
+    XCTAssertTrue(back.moves.isEmpty && back.updates.isEmpty)
+    XCTAssertEqual(old.applying(OrderedCollectionChangeset(collection: new, diff: back).patch), new)
+  }
 }
