@@ -87,6 +87,31 @@ final class ObservableCollectionsClaimsTests: XCTestCase {
     XCTAssertEqual(dictionaryLog.changes.count, 2)
   }
 
+  // ObservableCollections.md: "with `true` the differences are computed on a snapshot, outside the lock (again if another thread mutated the container meanwhile)".
+  func testADiffedReplacementDiffsAgainWhenTheContainerChangedDuringTheDiff() {
+    let array = MutableObservableArray([1, 2, 3])
+    let log = ChangesetLog(array)
+    var diffs = 0
+    var comparisons = 0
+    array.replace(
+      with: [3, 2, 1, 4], performDiff: true,
+      identifiedBy: { element -> Int in
+        if element == 4 { diffs += 1 }  // 4 is read once per diff, as a new identifier
+        return element
+      },
+      isEqual: { lhs, rhs in
+        comparisons += 1
+        // Outside the lock: the container can be changed meanwhile (here once, by the same thread).
+        if comparisons == 1 { array.append(9) }
+        return lhs == rhs
+      })
+    XCTAssertEqual(diffs, 2, "the snapshot changed during the first diff, so it was diffed again")
+    XCTAssertEqual(log.changesets.map(\.collection), [[1, 2, 3], [1, 2, 3, 9], [3, 2, 1, 4]])
+    XCTAssertFalse(log.last.isReload)
+    assertReplays(log.last, from: [1, 2, 3, 9])
+    XCTAssertEqual(log.last.diff.deletes, [3], "the 9 appended meanwhile is deleted")
+  }
+
   // ThreadingAndReentrancy.md: "`waitUntilDelivered()` ... returns at once when nothing is being delivered".
   func testWaitUntilDeliveredReturnsAtOnceWhenNothingIsBeingDelivered() async {
     let array = MutableObservableArray([1])
