@@ -112,6 +112,43 @@ final class ObservableCollectionsClaimsTests: XCTestCase {
     XCTAssertEqual(log.last.diff.deletes, [3], "the 9 appended meanwhile is deleted")
   }
 
+  // ThreadingAndReentrancy.md: "A mutation made from another thread during a delivery behaves the same way: applied at once, delivered by the thread already delivering."
+  func testAMutationFromAnotherThreadDuringADeliveryIsAppliedAtOnceAndDeliveredByTheDeliverer() {
+    let array = MutableObservableArray([0])
+    let delivered = Locked<[(collection: [Int], thread: String)]>([])
+    let observerEntered = DispatchSemaphore(value: 0)
+    let releaseObserver = DispatchSemaphore(value: 0)
+    let delivererReturned = DispatchSemaphore(value: 0)
+    let observation = array.observeNext { changeset in
+      delivered.withLock { $0.append((changeset.collection, "\(Thread.current)")) }
+      if changeset.collection == [0, 1] {
+        observerEntered.signal()
+        releaseObserver.wait()
+      }
+    }
+    let delivererThread = Locked("")
+    DispatchQueue.global().async {
+      delivererThread.withLock { $0 = "\(Thread.current)" }
+      array.append(1)
+      delivererReturned.signal()
+    }
+    XCTAssertEqual(observerEntered.wait(timeout: .now() + 10), .success)
+    let mutatorReturned = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      array.append(2)
+      mutatorReturned.signal()
+    }
+    XCTAssertEqual(mutatorReturned.wait(timeout: .now() + 10), .success, "the mutator waited for the busy observer")
+    XCTAssertEqual(array.collection, [0, 1, 2], "applied at once")
+    XCTAssertEqual(delivered.withLock { $0.map(\.collection) }, [[0], [0, 1]], "not delivered yet")
+    releaseObserver.signal()
+    XCTAssertEqual(delivererReturned.wait(timeout: .now() + 10), .success)
+    let all = delivered.withLock { $0 }
+    XCTAssertEqual(all.map(\.collection), [[0], [0, 1], [0, 1, 2]])
+    XCTAssertEqual(all.last?.thread, delivererThread.withLock { $0 }, "delivered by the thread already delivering")
+    observation.dispose()
+  }
+
   // ThreadingAndReentrancy.md: "`waitUntilDelivered()` ... returns at once when nothing is being delivered".
   func testWaitUntilDeliveredReturnsAtOnceWhenNothingIsBeingDelivered() async {
     let array = MutableObservableArray([1])

@@ -1,4 +1,7 @@
+import Dispatch
+import Foundation
 import TetherSignals
+import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
@@ -26,5 +29,41 @@ final class SignalsClaimsTests: XCTestCase {
     received = []
     for await value in replayOne.values { received.append(value) }
     XCTAssertEqual(received, [7])
+  }
+
+  // ThreadingAndReentrancy.md: "`send` ... can return before their event has reached the observers, when another thread is delivering at that moment. That thread delivers it".
+  func testASendDuringAnotherThreadsDeliveryReturnsAndThatThreadDeliversIt() {
+    let subject = PassthroughSubject<Int, Never>()
+    let delivered = Locked<[(value: Int, thread: String)]>([])
+    let observerEntered = DispatchSemaphore(value: 0)
+    let releaseObserver = DispatchSemaphore(value: 0)
+    let delivererReturned = DispatchSemaphore(value: 0)
+    let observation = subject.observeNext { value in
+      delivered.withLock { $0.append((value, "\(Thread.current)")) }
+      if value == 1 {
+        observerEntered.signal()
+        releaseObserver.wait()
+      }
+    }
+    let delivererThread = Locked("")
+    DispatchQueue.global().async {
+      delivererThread.withLock { $0 = "\(Thread.current)" }
+      subject.send(1)
+      delivererReturned.signal()
+    }
+    XCTAssertEqual(observerEntered.wait(timeout: .now() + 10), .success)
+    let senderReturned = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      subject.send(2)
+      senderReturned.signal()
+    }
+    XCTAssertEqual(senderReturned.wait(timeout: .now() + 10), .success, "the sender waited for the busy observer")
+    XCTAssertEqual(delivered.withLock { $0.map(\.value) }, [1], "not delivered yet")
+    releaseObserver.signal()
+    XCTAssertEqual(delivererReturned.wait(timeout: .now() + 10), .success)
+    let all = delivered.withLock { $0 }
+    XCTAssertEqual(all.map(\.value), [1, 2])
+    XCTAssertEqual(all.last?.thread, delivererThread.withLock { $0 }, "delivered by the thread already delivering")
+    observation.dispose()
   }
 }
