@@ -66,4 +66,22 @@ final class SignalsClaimsTests: XCTestCase {
     XCTAssertEqual(all.last?.thread, delivererThread.withLock { $0 }, "delivered by the thread already delivering")
     observation.dispose()
   }
+
+  // Migration.md: "A send or mutation made from inside a callback is neither nested (ReactiveKit's recursive lock) nor dropped (ReactiveKit binds into a property or subject through `ExecutionContext.nonRecursive()`, which ignores it): it is queued and delivered right after the current callback returns".
+  func testASendIntoABindingFromInsideItsTargetsObserverIsQueuedNotDropped() {
+    let source = PassthroughSubject<Int, Never>()
+    let target = Property(0)
+    let binding = source.bind(to: target)
+    let calls = Locked<[String]>([])
+    let observation = target.observeNext { value in
+      calls.withLock { $0.append("begin \(value)") }
+      if value == 1 { source.send(2) }  // through the binding, back into this property
+      calls.withLock { $0.append("end \(value)") }
+    }
+    source.send(1)
+    XCTAssertEqual(target.value, 2, "the nested send was applied, not dropped")
+    XCTAssertEqual(calls.withLock { $0 }, ["begin 0", "end 0", "begin 1", "end 1", "begin 2", "end 2"])
+    observation.dispose()
+    binding.dispose()
+  }
 }
