@@ -104,6 +104,46 @@ final class DataSourcesClaimsTests: XCTestCase {
     }
   }
 
+  // ObservableCollections.md: "Sections come in the order of first appearance, or sorted by key with `sectionOrder: .ascending` (or `.sorted(by:)`)".
+  func testGroupsSortedByACustomOrderReachTheViewAsBatchesInThatOrder() {
+    MainActor.assumeIsolated {
+      withSeeds(0..<30) { seed, rng in
+        let array = MutableObservableArray((0..<Int.random(in: 0...12, using: &rng)).map { $0 * 7 % 23 })
+        let key: @Sendable (Int) -> Int = { $0 % 5 }
+        let view = BatchUpdateValidatingView<Int>()
+        view.recordsCalls = false
+        let binder = RecordingBinder<TreeChangeset<Array2D<Int, Int>>, BatchUpdateValidatingView<Int>>()
+        let grouped = array.groupedCollection(by: key, sectionOrder: .sorted(by: >))
+        grouped.bind(to: view, using: binder)
+        let recorder = EventRecorder<TreeChangeset<Array2D<Int, Int>>, Never>()
+        recorder.observe(grouped)
+        var next = 100
+        for step in 0..<25 {
+          mutateLive(array, next: &next, using: &rng)
+          let context = "seed \(seed), step \(step), array \(array.collection)"
+          let keys = Set(array.collection.map(key)).sorted(by: >)
+          XCTAssertEqual(view.violations, [], context)
+          XCTAssertEqual(binder.fallbacks, [], context)
+          XCTAssertEqual(view.sectionTitles, keys.map { "\($0)" }, context)
+          XCTAssertEqual(view.rows, keys.map { key in array.collection.filter { $0 % 5 == key } }, context)
+        }
+        XCTAssertEqual(view.reloadCount, 1, "seed \(seed)")
+        let changesets = recorder.elements
+        XCTAssertTrue(changesets.dropFirst().allSatisfy { !$0.isReload }, "seed \(seed)")
+        for (previous, changeset) in zip(changesets, changesets.dropFirst()) {
+          do {
+            try changeset.validate(from: previous.collection)
+          } catch {
+            XCTFail("seed \(seed): \(error)")
+          }
+          var replayed = previous.collection
+          replayed.apply(changeset.patch)
+          XCTAssertEqual(replayed, changeset.collection, "seed \(seed)")
+        }
+      }
+    }
+  }
+
   // ObservableCollections.md: "`diff()` turns it into changesets: a reload first, then the differences from each collection to the next".
   func testDiffedCollectionsFromASignalReachTheViewAsBatches() {
     MainActor.assumeIsolated {
