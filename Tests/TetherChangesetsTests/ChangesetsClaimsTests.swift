@@ -83,4 +83,69 @@ final class ChangesetsClaimsTests: XCTestCase {
     XCTAssertTrue(back.moves.isEmpty && back.updates.isEmpty)
     XCTAssertEqual(old.applying(OrderedCollectionChangeset(collection: new, diff: back).patch), new)
   }
+
+  // Changesets.md: "`OrderedCollectionDiff(from:sourceCount:)` takes O(k log k) for a patch of k operations, whatever the size of the collection".
+  func testPatchToDiffIsIndependentOfTheCollectionsSize() {
+    let huge = 1 << 40  // a conversion that visited every element would never finish
+    let patch: [OrderedCollectionOperation<String, Int>] = [
+      .delete(at: huge - 1),
+      .insert("x", at: 3),
+      .move(from: huge - 2, to: 0),
+      .update(at: 1_000_000_000, newElement: "y"),
+    ]
+    let diff = OrderedCollectionDiff(from: patch, sourceCount: huge)
+    // After the insert at 3, offset huge - 2 holds the element that was at huge - 3; after the move
+    // to the front as well, offset 1,000,000,000 holds the one that was at 999,999,998.
+    XCTAssertEqual(
+      diff,
+      OrderedCollectionDiff(
+        inserts: [4], deletes: [huge - 1], updates: [999_999_998], moves: [(from: huge - 3, to: 0)]))
+  }
+
+  // Trees.md: "Converting either way costs O(k d log(k d)) for k operations on paths of length d, whatever the size of the tree."
+  func testTreePatchToDiffIsIndependentOfTheTreesSize() {
+    let huge = 1 << 40  // sibling offsets no real tree could have: nothing may visit the siblings
+    let patch: [OrderedCollectionOperation<TreeNode<String>, IndexPath>] = [
+      .insert(TreeNode("x"), at: [huge, 5]),
+      .move(from: [huge, 7], to: [3]),
+      .delete(at: [huge + 1, huge]),
+    ]
+    let diff = OrderedCollectionDiff(fromTreePatch: patch)
+    // The move to [3] shifts the later roots, so [huge + 1] is the root that was at [huge] (and
+    // where the inserted node ends up); its child at `huge` is the one that was there before the
+    // insert and the move out, which cancel out.
+    XCTAssertEqual(
+      diff,
+      OrderedCollectionDiff(
+        inserts: [[huge + 1, 5]], deletes: [[huge, huge]], moves: [(from: [huge, 6], to: [3])]))
+  }
+
+  // Changesets.md: "`generatePatch(to:)` takes O(k log k) for a diff with k entries and reads k elements of the final collection."
+  func testDiffToPatchReadsOnlyTheElementsItNeedsOfAHugeCollection() {
+    let reads = ReadCounter()
+    let final = CountingCollection(count: 1 << 40, reads: reads)
+    let diff = OrderedCollectionDiff(
+      inserts: [4], deletes: [(1 << 40) - 1], updates: [999_999_999], moves: [(from: (1 << 40) - 2, to: 0)])
+    let patch = diff.generatePatch(to: final)
+    XCTAssertLessThanOrEqual(reads.count, 2, "the inserted and the updated element, nothing else")
+    XCTAssertEqual(OrderedCollectionDiff(from: patch, sourceCount: 1 << 40), diff)
+  }
+}
+
+/// Counts the elements read from a ``CountingCollection``.
+private final class ReadCounter: @unchecked Sendable {
+  // Safe: used from the test's thread only.
+  var count = 0
+}
+
+/// A collection of `count` integers (each its own offset) that counts reads and stores nothing.
+private struct CountingCollection: RandomAccessCollection {
+  let count: Int
+  let reads: ReadCounter
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+  subscript(position: Int) -> Int {
+    reads.count += 1
+    return position
+  }
 }
