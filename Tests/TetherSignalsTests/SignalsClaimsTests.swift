@@ -84,4 +84,19 @@ final class SignalsClaimsTests: XCTestCase {
     observation.dispose()
     binding.dispose()
   }
+
+  // SignalsAndProperties.md: "`.immediateOnMain` (synchronous when already on the main thread, at the price that it can overtake actions still queued from other threads)"; ThreadingAndReentrancy.md: "`ExecutionContext.immediateOnMain` alone cannot promise that order".
+  func testImmediateOnMainOvertakesAnActionQueuedFromAnotherThread() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    let order = Locked<[String]>([])
+    let queued = DispatchSemaphore(value: 0)
+    Thread {
+      ExecutionContext.immediateOnMain.execute { order.withLock { $0.append("sent first, from another thread") } }
+      queued.signal()
+    }.start()
+    queued.wait()
+    ExecutionContext.immediateOnMain.execute { order.withLock { $0.append("sent second, on the main thread") } }
+    drainMainQueue()
+    XCTAssertEqual(order.withLock { $0 }, ["sent second, on the main thread", "sent first, from another thread"])
+  }
 }
