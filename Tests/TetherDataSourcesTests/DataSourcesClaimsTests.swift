@@ -51,6 +51,33 @@ final class DataSourcesClaimsTests: XCTestCase {
     XCTAssertGreaterThan(stagesSeen[4, default: 0], 0, "the four-batch plan was exercised: \(stagesSeen)")
   }
 
+  // DataSourcesAndBinders.md: "Changesets sent on any thread are applied on the main thread, in the order they were sent. Changesets sent on the main thread are applied synchronously."
+  func testAMainThreadChangesetIsAppliedBeforeTheMutationReturnsAfterTheOnesQueuedFromElsewhere() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    MainActor.assumeIsolated {
+      let array = MutableObservableArray<Int>([])
+      let view = BatchUpdateValidatingView<Int>()
+      let binder = RecordingBinder<SingleSectionChangeset<[Int]>, BatchUpdateValidatingView<Int>>()
+      array.bind(to: view, using: binder)
+      array.append(0)
+      XCTAssertEqual(view.rows, [[0]], "applied before append returned")
+      // Two changesets made on another thread wait for the main queue, which this test holds.
+      let sent = DispatchSemaphore(value: 0)
+      Thread {
+        array.append(1)
+        array.remove(at: 0)
+        sent.signal()
+      }.start()
+      sent.wait()
+      XCTAssertEqual(view.rows, [[0]], "changesets from another thread wait for the main queue")
+      array.insert(2, at: 0)
+      XCTAssertEqual(view.rows, [[2, 1]], "the queued changesets, then this one, before insert returned")
+      XCTAssertEqual(view.violations, [])
+      XCTAssertEqual(binder.fallbacks, [])
+      XCTAssertEqual(view.batchCount, 4)
+    }
+  }
+
   // ObservableCollections.md: `filterCollection(by:)` "filters again whenever it changes, emitting the rows that leave and come back as deletes and inserts, never a reload".
   func testALiveFilterReachesTheViewAsBatchesNeverAReload() {
     MainActor.assumeIsolated {
