@@ -21,6 +21,10 @@ final class CollectionTrapTests: XCTestCase {
     ("array2D.removeItem", "Index 9 is out of range for section 0 of 2 items"),
     ("array2D.removeSection", "Section index 3 is out of range for a 2D array of 1 sections"),
     ("tree.remove", "Index 4 is out of range for a node of 1 children (depth 0 of index path [4])"),
+    // ObservableCollections.md and Trees.md: a batch that goes wrong half-way "traps before anything
+    // changes, so nothing is emitted" for the mutations it made before the bad one either.
+    ("array.batchUpdate", "Index 9 is out of range for a collection of 4 elements"),
+    ("tree.batchUpdate", "Index 4 is out of range for a node of 2 children (depth 0 of index path [4])"),
   ]
 
   func testOutOfRangeArgumentsTrapNamingTheIndexAndTheCount() throws {
@@ -84,6 +88,16 @@ final class CollectionTrapScenarios: XCTestCase {
     case "array2D.removeItem": grid.removeItem(at: [0, 9])
     case "array2D.removeSection": grid.removeSection(at: 3)
     case "tree.remove": tree.remove(at: [4])
+    case "array.batchUpdate":
+      array.batchUpdate { batch in
+        batch.append("d")
+        batch.remove(at: 9)
+      }
+    case "tree.batchUpdate":
+      tree.batchUpdate { batch in
+        batch.append(TreeNode("leaf"))
+        _ = batch.remove(at: [4])
+      }
     default: XCTFail("unknown scenario \(name)")
     }
     Self.say("scenario \(name) did not trap")

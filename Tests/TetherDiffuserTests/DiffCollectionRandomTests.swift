@@ -165,6 +165,14 @@ final class DiffCollectionRandomTests: XCTestCase {
       XCTFail("outcome \(result.outcome), expected \(expected); \(context())")
       return false
     }
+    // Bins.md: "One call changes one element, so a result holds at most one path of each kind", and
+    // "An element that changes position is always a delete plus an add, never an update".
+    guard result.deleted.count <= 1, result.added.count <= 1, result.updated.count <= 1,
+      result.updated.isEmpty || (result.deleted.isEmpty && result.added.isEmpty)
+    else {
+      XCTFail("result \(result) holds more than one path of a kind, or an update with a delete or add; \(context())")
+      return false
+    }
     guard pathsAreBatchUpdateValid(result, before: before, after: after) else {
       XCTFail("result \(result) is not a valid batch update from \(before) to \(after); \(context())")
       return false
