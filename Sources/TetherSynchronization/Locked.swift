@@ -54,6 +54,17 @@ package struct Locked<State>: ~Copyable, @unchecked Sendable {
 }
 
 extension Locked {
+  /// Whether the calling thread holds the lock: it is running code under ``withLock(_:)``, such
+  /// as a deinitializer run by a value the locked code dropped.
+  ///
+  /// - Complexity: O(1): one relaxed atomic load.
+  @inlinable
+  package var isHeldByCurrentThread: Bool {
+    storage.isHeldByCurrentThread
+  }
+}
+
+extension Locked {
   /// The trap message of a lock created without one.
   @usableFromInline package static var defaultReentryMessage: StaticString {
     """
@@ -133,6 +144,16 @@ package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
         #endif
       }
       return try body(&state.pointee)
+    }
+  }
+
+  /// See ``Locked/isHeldByCurrentThread``. The owner word holds the calling thread's identifier
+  /// only while that thread holds the lock (it writes it after locking and clears it before
+  /// unlocking), so a relaxed load suffices.
+  @inlinable
+  package var isHeldByCurrentThread: Bool {
+    withUnsafeMutablePointerToElements { lock in
+      tether_atomic_word_load(&lock.pointee.owner, memory_order_relaxed) == currentThreadIdentifier()
     }
   }
 

@@ -1,5 +1,6 @@
 import TetherSignals
 import TetherSynchronization
+import TetherTestSupport
 import XCTest
 
 /// The names of the view models deinitialized so far, in order.
@@ -69,5 +70,26 @@ final class ValuesReleasedOutsideTheLockTests: XCTestCase {
     one.send(SelfObservingViewModel("e", observing: one, log: log))
     one.send(SelfObservingViewModel("f", observing: one, log: log))
     XCTAssertEqual(log.entries, ["a", "b", "e"])
+  }
+
+  func testAModifyBodyDroppingAValueThatEndsItsObservationDoesNotTrap() {
+    // The value's last reference dies inside the body, under the lock: the removal of its
+    // observation is made once the lock is released. (A value the body replaces is still held by
+    // the replay slot, released after the lock like any other.)
+    let log = DeinitLog()
+    let selected = Property<Int>(0)
+    var held: SelfObservingViewModel? = SelfObservingViewModel("a", observing: selected, log: log)
+    XCTAssertTrue(String(describing: selected).contains("observers: 1"), "\(selected)")
+    selected.modify { value in
+      held = nil
+      value += 1
+    }
+    XCTAssertNil(held)
+    XCTAssertEqual(log.entries, ["a"])
+    XCTAssertTrue(String(describing: selected).contains("observers: 0"), "\(selected)")
+    let recorder = EventRecorder<Int, Never>()
+    recorder.observe(selected)
+    selected.value = 2
+    XCTAssertEqual(recorder.elements, [1, 2])
   }
 }

@@ -131,6 +131,11 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   @usableFromInline let state: Locked<State>
   /// The thread running a `batchUpdate` body under the lock, or 0.
   @usableFromInline let batchThread = AtomicInt(0)
+  /// Subscribers disposed by code running under `state`'s lock on the thread holding it (see
+  /// ``remove(_:)``), removed once that lock is released; ``hasDeferredRemovals`` is 1 while there
+  /// are any. A separate lock, only ever taken last.
+  @usableFromInline let deferredRemovals = Locked<[ContainerSubscriber<Changeset>]>([])
+  @usableFromInline let hasDeferredRemovals = AtomicInt(0)
 
   @usableFromInline
   package init(
@@ -299,7 +304,18 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   /// While a delivery runs, the deliverer owns `slots` (it walks the list outside the lock), so
   /// the removal is only recorded and the deliverer applies it. The wait is for the item being
   /// delivered now: every later item checks `isDisposed` after this lock was released.
+  ///
+  /// Disposed from code running under this core's lock on the thread that holds it, typically
+  /// the deinitializer of an element a mutation drops (a row's view model ending its observation
+  /// of the list it is in), the removal is recorded and made once the lock is released: taking
+  /// the lock again would trap, and waiting there for a delivery would deadlock. The subscriber
+  /// is already flagged disposed, so it receives nothing more.
   func remove(_ subscriber: ContainerSubscriber<Changeset>) {
+    if state.isHeldByCurrentThread {
+      deferredRemovals.withLock { $0.append(subscriber) }
+      hasDeferredRemovals.store(1, ordering: .releasing)
+      return
+    }
     let thread = currentThreadID()
     let wait = withLock { state -> DispatchSemaphore? in
       guard state.isDelivering else {
@@ -450,7 +466,20 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     if batching != 0 && batching == Int(bitPattern: currentThreadID()) {
       tetherPreconditionFailure(CollectionPreconditions.accessInsideBatch)
     }
-    return state.withLock(body)
+    let result = state.withLock(body)
+    if _slowPath(hasDeferredRemovals.load(ordering: .acquiring) != 0) { applyDeferredRemovals() }
+    return result
+  }
+
+  /// Makes the removals deferred by ``remove(_:)`` while the calling thread held the lock.
+  @usableFromInline
+  func applyDeferredRemovals() {
+    hasDeferredRemovals.store(0, ordering: .relaxed)
+    let subscribers = deferredRemovals.withLock { deferred in
+      defer { deferred = [] }
+      return deferred
+    }
+    for subscriber in subscribers { remove(subscriber) }
   }
 }
 

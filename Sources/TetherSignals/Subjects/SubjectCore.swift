@@ -174,6 +174,9 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     notify: Bool,
     _ body: (inout Element) throws(E) -> R
   ) throws(E) -> R {
+    // If `body` dropped a value whose deinitializer disposed an observation of this core (also
+    // when `body` throws).
+    defer { if _slowPath(needsDeferredRemovals) { applyDeferredRemovals() } }
     let thread = currentThreadID()
     var roomWait: Parker?
     var work = Work.idle

@@ -40,6 +40,12 @@ internal class SubjectCoreBase: @unchecked Sendable {
   }
 
   @usableFromInline internal let shared: Locked<Shared>
+  /// Subscriptions disposed by code running under ``shared``'s lock on the thread holding it (a
+  /// `Property.modify` body dropping a value whose deinitializer disposes an observation), removed
+  /// once that lock is released; ``hasDeferredRemovals`` is 1 while there are any. A separate
+  /// lock, only ever taken last.
+  @usableFromInline internal let deferredRemovals = Locked<[SubscriptionBase]>([])
+  @usableFromInline internal let hasDeferredRemovals = AtomicInt(0)
   /// The live subscriptions, in the order they subscribed; changed only while holding ``shared``.
   ///
   /// While someone delivers, only the deliverer changes it (between items, holding the lock), so
@@ -110,8 +116,17 @@ internal class SubjectCoreBase: @unchecked Sendable {
   /// that no callback of `subscription` runs once this returns.
   ///
   /// A thread inside a callback (of any subject) does not wait: see ``isDeliveringOnThisThread()``.
+  ///
+  /// Called by code running under the lock on the thread that holds it, the removal is recorded
+  /// and made once the lock is released (``applyDeferredRemovals()``): taking the lock again would
+  /// trap. The subscription is already flagged disposed, so it receives nothing more.
   @usableFromInline
   internal final func remove(_ subscription: SubscriptionBase) {
+    if shared.isHeldByCurrentThread {
+      deferredRemovals.withLock { $0.append(subscription) }
+      hasDeferredRemovals.store(1, ordering: .releasing)
+      return
+    }
     let thread = currentThreadID()
     let parker: Parker? = shared.withLock { shared in
       // `requestAttention()` is false when nobody delivers (or the delivery just ended): then
@@ -130,6 +145,24 @@ internal class SubjectCoreBase: @unchecked Sendable {
       return parker
     }
     parker?.wait()
+  }
+
+  /// Whether ``remove(_:)`` deferred removals while the calling thread held the lock; then
+  /// ``applyDeferredRemovals()`` must run once it is released.
+  @inlinable @inline(__always)
+  internal final var needsDeferredRemovals: Bool {
+    hasDeferredRemovals.load(ordering: .acquiring) != 0
+  }
+
+  /// Makes the removals ``remove(_:)`` deferred while the calling thread held the lock.
+  @usableFromInline
+  internal final func applyDeferredRemovals() {
+    hasDeferredRemovals.store(0, ordering: .relaxed)
+    let subscriptions = deferredRemovals.withLock { deferred in
+      defer { deferred = [] }
+      return deferred
+    }
+    for subscription in subscriptions { remove(subscription) }
   }
 
   /// The deliverer, between items, holding the lock: makes the removals deferred while it
