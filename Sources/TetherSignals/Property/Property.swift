@@ -60,9 +60,7 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   public var value: Value {
     get { core.current }
     set {
-      var replaced = newValue
-      core.modifyCurrent(notify: true) { swap(&$0, &replaced) }
-      _ = consume replaced  // the old value, released here, outside the lock
+      _ = core.replaceCurrent(with: newValue)  // the old value, released here, outside the lock
     }
   }
 

@@ -216,6 +216,31 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     return result!
   }
 
+  /// Replaces the current value with `newValue`, sends it as the next element, and returns the
+  /// value it replaced, for the caller to release after the lock (see ``recordReplay(_:)``).
+  ///
+  /// ``modifyCurrent(notify:_:)`` for the common case of a plain set: when nobody delivers, one
+  /// trip through the lock with nothing captured by reference. Otherwise it goes through
+  /// `modifyCurrent` (a second trip through the lock, only for a set made during a delivery).
+  @inlinable
+  internal func replaceCurrent(with newValue: Element) -> Element {
+    let thread = currentThreadID()
+    let started = shared.withLock { shared -> (replaced: Element, displaced: Element?)? in
+      guard !isDelivering, !items.isTerminated else { return nil }
+      let replaced = items.current.take()!
+      items.current = newValue
+      return (replaced, startDelivering(newValue, &shared, thread: thread))
+    }
+    if let (replaced, displaced) = started {
+      _ = consume displaced  // released here, outside the lock
+      deliverFirst(.next(newValue))
+      return replaced
+    }
+    var replaced = newValue
+    modifyCurrent(notify: true) { swap(&$0, &replaced) }
+    return replaced
+  }
+
   /// The locked part of ``modifyCurrent(notify:_:)``: either a parker to wait on for room (and no
   /// result, `body` not run), or `body`'s result and what to do next.
   @inlinable
