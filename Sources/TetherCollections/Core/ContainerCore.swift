@@ -132,10 +132,8 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   /// The thread running a `batchUpdate` body under the lock, or 0.
   @usableFromInline let batchThread = AtomicInt(0)
   /// Subscribers disposed by code running under `state`'s lock on the thread holding it (see
-  /// ``remove(_:)``), removed once that lock is released; ``hasDeferredRemovals`` is 1 while there
-  /// are any. A separate lock, only ever taken last.
-  @usableFromInline let deferredRemovals = Locked<[ContainerSubscriber<Changeset>]>([])
-  @usableFromInline let hasDeferredRemovals = AtomicInt(0)
+  /// ``remove(_:)``), removed once that lock is released.
+  @usableFromInline let deferredRemovals = DeferredRemovals<ContainerSubscriber<Changeset>>()
 
   @usableFromInline
   package init(
@@ -312,8 +310,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   /// is already flagged disposed, so it receives nothing more.
   func remove(_ subscriber: ContainerSubscriber<Changeset>) {
     if state.isHeldByCurrentThread {
-      deferredRemovals.withLock { $0.append(subscriber) }
-      hasDeferredRemovals.store(1, ordering: .releasing)
+      deferredRemovals.append(subscriber)
       return
     }
     let thread = currentThreadID()
@@ -467,19 +464,14 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       tetherPreconditionFailure(CollectionPreconditions.accessInsideBatch)
     }
     let result = state.withLock(body)
-    if _slowPath(hasDeferredRemovals.load(ordering: .acquiring) != 0) { applyDeferredRemovals() }
+    if _slowPath(deferredRemovals.mayBePending) { applyDeferredRemovals() }
     return result
   }
 
   /// Makes the removals deferred by ``remove(_:)`` while the calling thread held the lock.
   @usableFromInline
   func applyDeferredRemovals() {
-    hasDeferredRemovals.store(0, ordering: .relaxed)
-    let subscribers = deferredRemovals.withLock { deferred in
-      defer { deferred = [] }
-      return deferred
-    }
-    for subscriber in subscribers { remove(subscriber) }
+    for subscriber in deferredRemovals.take() { remove(subscriber) }
   }
 }
 

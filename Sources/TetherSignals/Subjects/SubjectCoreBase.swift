@@ -41,11 +41,8 @@ internal class SubjectCoreBase: @unchecked Sendable {
 
   @usableFromInline internal let shared: Locked<Shared>
   /// Subscriptions disposed by code running under ``shared``'s lock on the thread holding it (a
-  /// `Property.modify` body dropping a value whose deinitializer disposes an observation), removed
-  /// once that lock is released; ``hasDeferredRemovals`` is 1 while there are any. A separate
-  /// lock, only ever taken last.
-  @usableFromInline internal let deferredRemovals = Locked<[SubscriptionBase]>([])
-  @usableFromInline internal let hasDeferredRemovals = AtomicInt(0)
+  /// `Property.modify` body dropping a value whose deinitializer disposes an observation).
+  @usableFromInline internal let deferredRemovals = DeferredRemovals<SubscriptionBase>()
   /// The live subscriptions, in the order they subscribed; changed only while holding ``shared``.
   ///
   /// While someone delivers, only the deliverer changes it (between items, holding the lock), so
@@ -123,8 +120,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
   @usableFromInline
   internal final func remove(_ subscription: SubscriptionBase) {
     if shared.isHeldByCurrentThread {
-      deferredRemovals.withLock { $0.append(subscription) }
-      hasDeferredRemovals.store(1, ordering: .releasing)
+      deferredRemovals.append(subscription)
       return
     }
     let thread = currentThreadID()
@@ -151,18 +147,13 @@ internal class SubjectCoreBase: @unchecked Sendable {
   /// ``applyDeferredRemovals()`` must run once it is released.
   @inlinable @inline(__always)
   internal final var needsDeferredRemovals: Bool {
-    hasDeferredRemovals.load(ordering: .acquiring) != 0
+    deferredRemovals.mayBePending
   }
 
   /// Makes the removals ``remove(_:)`` deferred while the calling thread held the lock.
   @usableFromInline
   internal final func applyDeferredRemovals() {
-    hasDeferredRemovals.store(0, ordering: .relaxed)
-    let subscriptions = deferredRemovals.withLock { deferred in
-      defer { deferred = [] }
-      return deferred
-    }
-    for subscription in subscriptions { remove(subscription) }
+    for subscription in deferredRemovals.take() { remove(subscription) }
   }
 
   /// The deliverer, between items, holding the lock: makes the removals deferred while it
