@@ -43,4 +43,42 @@ final class CollectionOperatorLifetimeTests: XCTestCase {
     assertReleased("diff") { $0.map { $0.collection }.diff() }
     assertReleased("a chain") { $0.filterCollection { $0 > 1 }.sortedCollection().mapCollection { $0 * 2 } }
   }
+
+  /// The live operators, whose predicates and orderings are properties: once the source and the
+  /// properties are gone, nothing can reach the observer any more, so it must be released even
+  /// though the observation's disposable is still held (in a dispose bag, say).
+  func testLiveCollectionOperatorsReleaseTheirObserverWhenTheirInputsGoAway() {
+    typealias Predicate = @Sendable (Int) -> Bool
+    typealias Ordering = @Sendable (Int, Int) -> Bool
+    let chains: [(String, (Source, Property<Predicate>, Property<Ordering>) -> Signal<Changeset, Never>)] = [
+      ("filterCollection(by:)", { source, predicates, _ in source.filterCollection(by: predicates) }),
+      ("sortedCollection(by:)", { source, _, orderings in source.sortedCollection(by: orderings) }),
+      (
+        "a live chain",
+        { source, predicates, orderings in
+          source.filterCollection(by: predicates).sortedCollection(by: orderings)
+        }
+      ),
+    ]
+    for (name, makeChain) in chains {
+      weak var weakMarker: Marker?
+      weak var weakSource: Source?
+      var observation: (any Disposable)?
+      do {
+        let marker = Marker()
+        weakMarker = marker
+        let source = Source()
+        weakSource = source
+        let predicates = Property<Predicate>({ $0 > 1 })
+        let orderings = Property<Ordering>({ $0 < $1 })
+        observation = makeChain(source, predicates, orderings).observe { _ in withExtendedLifetime(marker) {} }
+        source.send(.reload([3, 1, 2]))
+        predicates.value = { $0 > 2 }
+        orderings.value = { $0 > $1 }
+      }
+      XCTAssertNil(weakSource, "\(name): the source is gone")
+      XCTAssertNil(weakMarker, "\(name): the observer is released while its disposable is held")
+      observation?.dispose()
+    }
+  }
 }
