@@ -73,7 +73,9 @@ public struct Fuser<Event: Sendable>: Sendable {
   public func connect(_ handler: @escaping @Sendable (Event) -> Void) -> FuserConnection {
     let gate = EventGate(handler: handler)
     let sources = CompositeDisposable()
-    let connection = FuserConnection(close: gate.close, sources: sources)
+    // Weak: the sources' emit functions hold the gate, and with it the handler; the connection,
+    // which its owner keeps, must not, or the handler would outlive sources that went away.
+    let connection = FuserConnection(close: { [weak gate] in gate?.close() }, sources: sources)
     sources.add(connectSources { event in gate.send(event) })
     return connection
   }
