@@ -3,7 +3,8 @@ import Tether
 import TetherTestSupport
 import XCTest
 
-/// The live collection operators bound to the validating views while their source is batch-updated
+/// The live collection operators (and a grouping of the live filter) bound to the validating views
+/// while their source is batch-updated
 /// on one thread and their predicate and ordering change on another (run under the thread sanitizer
 /// by CI). Guards invariant 8 of DESIGN.md (no public diff path hands a binder something the
 /// validating views reject) and the `Disposable` contract for an observation disposed on a third
@@ -18,12 +19,15 @@ final class LiveOperatorBindingStressTests: XCTestCase {
     let predicates = Property<Predicate>({ _ in true })
     let orderings = Property<Ordering>({ $0 < $1 })
     let chain = source.filterCollection(by: predicates).sortedCollection(by: orderings)
-    let (table, flat) = MainActor.assumeIsolated {
-      let views = (BatchUpdateValidatingView<Int>(), FlatUpdateValidatingView<Int>())
+    let grouped = source.filterCollection(by: predicates).groupedCollection(by: { $0 % 5 }, sectionOrder: .ascending)
+    let (table, flat, sections) = MainActor.assumeIsolated {
+      let views = (BatchUpdateValidatingView<Int>(), FlatUpdateValidatingView<Int>(), BatchUpdateValidatingView<Int>())
       views.0.recordsCalls = false
       views.1.recordsCalls = false
+      views.2.recordsCalls = false
       chain.bind(to: views.0) { items, indexPath, _ in items.item(at: indexPath) }
       chain.bind(to: views.1) { items, row, _ in items.item(at: row) }
+      grouped.bind(to: views.2) { items, indexPath, _ in items.item(at: indexPath) }
       return views
     }
     let recorder = EventRecorder<Changeset, Never>()
@@ -32,7 +36,7 @@ final class LiveOperatorBindingStressTests: XCTestCase {
       recorder.record(event)
       late.withLock { if $0.isDisposed { $0.count += 1 } }
     }
-    let steps = 200
+    let steps = 120
     DispatchQueue.concurrentPerform(iterations: 3) { worker in
       var rng = SeededRandomNumberGenerator(seed: UInt64(17 + worker))
       switch worker {
@@ -67,17 +71,16 @@ final class LiveOperatorBindingStressTests: XCTestCase {
       }
     }
     drainMainQueue()
-    let expected = MainActor.assumeIsolated { () -> [Int] in
-      var expected = source.collection
-      // The last control values each kind received.
-      expected = expected.filter(predicates.value)
-      return expected.sorted(by: orderings.value)
-    }
+    let filtered = source.collection.filter(predicates.value)
+    let expected = filtered.sorted(by: orderings.value)
+    let keys = Set(filtered.map { $0 % 5 }).sorted()
     MainActor.assumeIsolated {
       XCTAssertEqual(table.violations, [])
       XCTAssertEqual(flat.violations, [])
+      XCTAssertEqual(sections.violations, [])
       XCTAssertEqual(table.rows, [expected])
       XCTAssertEqual(flat.rows, expected)
+      XCTAssertEqual(sections.rows, keys.map { key in filtered.filter { $0 % 5 == key } })
     }
     // One delivery already handed over on another thread may still finish after dispose() returned.
     XCTAssertLessThanOrEqual(late.withLock { $0.count }, 1, "a callback started after dispose() returned")
