@@ -8,7 +8,7 @@ import XCTest
 private final class Marker: Sendable {}
 
 /// A collection operator fed by a subject that goes away without completing (its owner was
-/// released) must let go of its observer once the observation's disposable is dropped too.
+/// released) must let go of its observer, even while the observation's disposable is still held.
 final class CollectionOperatorLifetimeTests: XCTestCase {
   private typealias Changeset = OrderedCollectionChangeset<[Int]>
   private typealias Source = PassthroughSubject<Changeset, Never>
@@ -21,17 +21,20 @@ final class CollectionOperatorLifetimeTests: XCTestCase {
   ) {
     weak var weakMarker: Marker?
     weak var weakSource: Source?
+    var observation: (any Disposable)?
     do {
       let marker = Marker()
       weakMarker = marker
       let source = Source()
       weakSource = source
-      _ = makeChain(source).observe { _ in withExtendedLifetime(marker) {} }
+      observation = makeChain(source).observe { _ in withExtendedLifetime(marker) {} }
       source.send(.reload([3, 1, 2]))
       source.send(Changeset(collection: [3, 1, 2, 4], patch: [.insert(4, at: 3)]))
     }
     XCTAssertNil(weakSource, "\(name): the source is gone", file: file, line: line)
+    // The observation's disposable is still held (in a dispose bag, say): it must not hold the observer.
     XCTAssertNil(weakMarker, "\(name): the observer is released", file: file, line: line)
+    observation?.dispose()
   }
 
   func testCollectionOperatorsReleaseTheirObserver() {
@@ -41,6 +44,7 @@ final class CollectionOperatorLifetimeTests: XCTestCase {
     assertReleased("lazyMapCollection") { $0.lazyMapCollection { $0 * 2 }.map { $0.collection.count } }
     assertReleased("precalculateDiff") { $0.precalculateDiff() }
     assertReleased("diff") { $0.map { $0.collection }.diff() }
+    assertReleased("groupedCollection") { $0.groupedCollection(by: { $0 % 2 }) }
     assertReleased("a chain") { $0.filterCollection { $0 > 1 }.sortedCollection().mapCollection { $0 * 2 } }
   }
 
