@@ -93,19 +93,26 @@ final class DemandBufferStressTests: XCTestCase {
 
   /// Guards "the completion is delivered after every buffered element": with elements, demand and
   /// the completion arriving on different threads, the completion comes once, last, and every
-  /// sender's elements arrive as a prefix of what it sent, in order.
+  /// sender's elements arrive as a prefix of what it sent, in order; then the consumer is released.
   func testACompletionRacingSendsAndRequestsComesOnceAndLast() {
     for round in 0..<100 {
       let events = Shared<[Int?]>([])
-      let buffer = DemandBuffer<Int, Failure>(
-        consumer: DemandBuffer.Consumer(
-          receive: { element in
-            events.withLock { $0.append(element) }
-            return 0
-          },
-          complete: { _ in events.withLock { $0.append(nil) } }
+      weak var weakMarker: Marker?
+      let buffer: DemandBuffer<Int, Failure>
+      do {
+        let marker = Marker()
+        weakMarker = marker
+        buffer = DemandBuffer(
+          consumer: DemandBuffer.Consumer(
+            receive: { element in
+              withExtendedLifetime(marker) {}
+              events.withLock { $0.append(element) }
+              return 0
+            },
+            complete: { _ in events.withLock { $0.append(nil) } }
+          )
         )
-      )
+      }
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
         switch thread {
         case 0, 1:
@@ -127,6 +134,7 @@ final class DemandBufferStressTests: XCTestCase {
         XCTAssertEqual(own, Array(sender * 1_000..<sender * 1_000 + own.count), "round \(round), sender \(sender)")
       }
       XCTAssertTrue(buffer.isFinished, "round \(round)")
+      XCTAssertNil(weakMarker, "round \(round): the consumer is released once the completion is delivered")
     }
   }
 
