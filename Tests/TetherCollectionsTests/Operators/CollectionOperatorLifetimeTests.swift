@@ -85,4 +85,37 @@ final class CollectionOperatorLifetimeTests: XCTestCase {
       observation?.dispose()
     }
   }
+
+  /// The live operators end their observation, and release the observer, when it is disposed or
+  /// the source completes, although the source and the properties live on.
+  func testLiveCollectionOperatorsReleaseTheirObserverWhenDisposedOrCompleted() {
+    let predicates = Property<@Sendable (Int) -> Bool>({ $0 > 1 })
+    let orderings = Property<@Sendable (Int, Int) -> Bool>({ $0 < $1 })
+    let chains: [(String, (Source) -> Signal<Changeset, Never>)] = [
+      ("filterCollection(by:)", { $0.filterCollection(by: predicates) }),
+      ("sortedCollection(by:)", { $0.sortedCollection(by: orderings) }),
+    ]
+    for ending in ["dispose", "completion"] {
+      for (name, makeChain) in chains {
+        let source = Source()
+        weak var weakMarker: Marker?
+        var observation: (any Disposable)?
+        do {
+          let marker = Marker()
+          weakMarker = marker
+          observation = makeChain(source).observe { _ in withExtendedLifetime(marker) {} }
+        }
+        source.send(.reload([3, 1, 2]))
+        predicates.value = { $0 > 2 }
+        XCTAssertNotNil(weakMarker, "\(name): still observed")
+        if ending == "dispose" {
+          observation?.dispose()
+        } else {
+          source.send(completion: .finished)
+        }
+        XCTAssertNil(weakMarker, "\(name): the observer is released after the \(ending)")
+        withExtendedLifetime(observation) {}
+      }
+    }
+  }
 }
