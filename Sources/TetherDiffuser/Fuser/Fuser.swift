@@ -66,7 +66,9 @@ public struct Fuser<Event: Sendable>: Sendable {
   /// Connects every source and delivers their events to `handler`, one at a time.
   ///
   /// Sources are connected in declaration order, synchronously; events they emit while connecting
-  /// are delivered too. Keep the returned connection and dispose it to stop listening.
+  /// are delivered too. Keep the returned connection and dispose it to stop listening. `handler`
+  /// (and what it captures) is released once the connection is disposed or every source has let
+  /// go of it, even while the connection object is still held.
   ///
   /// - Returns: the connection; ``FuserConnection/dispose()`` disconnects every source, and no
   ///   event reaches `handler` after it returns.
