@@ -50,7 +50,7 @@ final class Array2DBindingStressTests: XCTestCase {
 
   /// One random edit: a section inserted, removed or moved, or an item inserted, removed, moved
   /// (often to another section) or updated.
-  private static func edit(
+  static func edit(
     _ batch: inout Array2DBatch<Int, Int>, value: Int, using rng: inout SeededRandomNumberGenerator
   ) {
     let sections = batch.numberOfSections
