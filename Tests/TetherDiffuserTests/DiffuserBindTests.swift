@@ -4,6 +4,9 @@ import TetherDiffuser
 import TetherSignals
 import XCTest
 
+/// Something a diffuser's effect captures; its lifetime shows whether the diffuser is still held.
+private final class Marker: Sendable {}
+
 private struct Screen: Equatable, Sendable {
   var title: String
   var count: Int
@@ -117,6 +120,29 @@ final class DiffuserBindTests: XCTestCase {
     DispatchQueue.main.async { drained.fulfill() }
     wait(for: [drained], timeout: 10)
     XCTAssertEqual(received.all, [])
+  }
+
+  func testABindingHeldAfterItsSourceWentAwayDoesNotKeepTheDiffuser() {
+    weak var weakMarker: Marker?
+    var bindings: [any Disposable] = []
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let subject = PassthroughSubject<Int, Never>()
+      bindings.append(
+        MainActor.assumeIsolated {
+          subject.bind(to: Diffuser<Int>(.intoAlways { _ in withExtendedLifetime(marker) {} }))
+        })
+      bindings.append(
+        subject.bind(
+          to: Diffuser<Int>(.intoAlways { _ in withExtendedLifetime(marker) {} }),
+          context: ExecutionContext { action in action() }
+        ))
+      subject.send(1)
+    }
+    // The subject went away without completing: nothing can run the diffusers any more.
+    XCTAssertNil(weakMarker, "a binding's disposable keeps its diffuser alive")
+    for binding in bindings { binding.dispose() }
   }
 
   func testADiffuserSentIntoABindingRunsOnTheGivenContext() {

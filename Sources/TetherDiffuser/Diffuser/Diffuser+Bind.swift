@@ -29,8 +29,11 @@ extension SignalProtocol where Error == Never, Element: Sendable {
   public func bind(to diffuser: Diffuser<Element>) -> any Disposable {
     let binding = MainActorBinding(MainActorDiffuser(diffuser))
     let observation = observeNext { model in binding.receive(model) }
-    return BlockDisposable {
-      binding.dispose()
+    // Weak: the observation (and the main queue, for elements on their way) holds the binding and
+    // its diffuser; the returned disposable, which its owner keeps, must not, or the diffuser would
+    // outlive a source that went away without completing.
+    return BlockDisposable { [weak binding] in
+      binding?.dispose()
       observation.dispose()
     }
   }

@@ -12,7 +12,8 @@ import TetherSynchronization
 /// ``close()`` drops what is queued and, when called from another thread than the deliverer,
 /// waits for the delivery in progress to finish, so that no event reaches the handler after it
 /// returns. Called from inside the handler it does not wait (that would deadlock): the handler
-/// call in progress is the last one.
+/// call in progress is the last one. Closing releases the handler (once a delivery in progress on
+/// another thread is over), so what it captures does not outlive the connection's end.
 final class EventGate<Event: Sendable>: Sendable {
   private struct State {
     var queue: [Event] = []
@@ -22,13 +23,14 @@ final class EventGate<Event: Sendable>: Sendable {
     var isClosed = false
     /// Threads in `close()` waiting for the delivery in progress to end.
     var waiters: [DispatchSemaphore] = []
+    /// `nil` once closed.
+    var handler: (@Sendable (Event) -> Void)?
   }
 
-  private let handler: @Sendable (Event) -> Void
-  private let state = Locked(State())
+  private let state: Locked<State>
 
   init(handler: @escaping @Sendable (Event) -> Void) {
-    self.handler = handler
+    state = Locked(State(handler: handler))
   }
 
   /// Whether ``close()`` has been called.
@@ -53,31 +55,35 @@ final class EventGate<Event: Sendable>: Sendable {
   /// Closes the gate: drops queued events and returns once no delivery is in progress (except the
   /// one calling it, when called from the handler).
   func close() {
-    let waiter: DispatchSemaphore? = state.withLock { state in
+    let (waiter, released) = state.withLock { state -> (DispatchSemaphore?, ([Event], (@Sendable (Event) -> Void)?)) in
       state.isClosed = true
+      // Released after the lock: the events' and the handler's deinitializers may run user code.
+      let released = (state.queue, state.handler)
       state.queue = []
       state.head = 0
+      state.handler = nil
       guard state.isDelivering, let deliverer = state.deliverer, pthread_equal(deliverer, pthread_self()) == 0 else {
-        return nil
+        return (nil, released)
       }
       let waiter = DispatchSemaphore(value: 0)
       state.waiters.append(waiter)
-      return waiter
+      return (waiter, released)
     }
+    _ = released
     waiter?.wait()
   }
 
   private func drain() {
     while true {
-      let (next, waiters): (Event?, [DispatchSemaphore]) = state.withLock { state in
-        if !state.isClosed, state.head < state.queue.count {
+      let (next, waiters): ((Event, @Sendable (Event) -> Void)?, [DispatchSemaphore]) = state.withLock { state in
+        if !state.isClosed, state.head < state.queue.count, let handler = state.handler {
           let event = state.queue[state.head]
           state.head += 1
           if state.head == state.queue.count {
             state.queue.removeAll(keepingCapacity: true)
             state.head = 0
           }
-          return (event, [])
+          return ((event, handler), [])
         }
         state.isDelivering = false
         state.deliverer = nil
@@ -85,11 +91,11 @@ final class EventGate<Event: Sendable>: Sendable {
         state.waiters = []
         return (nil, waiters)
       }
-      guard let next else {
+      guard let (event, handler) = next else {
         for waiter in waiters { waiter.signal() }
         return
       }
-      handler(next)
+      handler(event)
     }
   }
 }

@@ -66,14 +66,18 @@ public struct Fuser<Event: Sendable>: Sendable {
   /// Connects every source and delivers their events to `handler`, one at a time.
   ///
   /// Sources are connected in declaration order, synchronously; events they emit while connecting
-  /// are delivered too. Keep the returned connection and dispose it to stop listening.
+  /// are delivered too. Keep the returned connection and dispose it to stop listening. `handler`
+  /// (and what it captures) is released once the connection is disposed or every source has let
+  /// go of it, even while the connection object is still held.
   ///
   /// - Returns: the connection; ``FuserConnection/dispose()`` disconnects every source, and no
   ///   event reaches `handler` after it returns.
   public func connect(_ handler: @escaping @Sendable (Event) -> Void) -> FuserConnection {
     let gate = EventGate(handler: handler)
     let sources = CompositeDisposable()
-    let connection = FuserConnection(close: gate.close, sources: sources)
+    // Weak: the sources' emit functions hold the gate, and with it the handler; the connection,
+    // which its owner keeps, must not, or the handler would outlive sources that went away.
+    let connection = FuserConnection(close: { [weak gate] in gate?.close() }, sources: sources)
     sources.add(connectSources { event in gate.send(event) })
     return connection
   }

@@ -45,7 +45,10 @@ extension SignalProtocol {
           box.end(observer, with: completion)
         }
       }
-      let disposables = CompositeDisposable([inbox])
+      // Weak: the inputs' callbacks hold the inbox, which holds `observer`; the disposable, which
+      // the observation's owner keeps, must not, or the observer (and what it captures) would
+      // outlive a source and controls that went away without ending.
+      let disposables = CompositeDisposable([BlockDisposable { [weak inbox] in inbox?.dispose() }])
       disposables += controlSignal.observe { event in
         if case .next(let control) = event { inbox.receive(.input(.control(control))) }
       }
