@@ -95,6 +95,40 @@ final class BindingLifetimeTests: XCTestCase {
     cancellable?.cancel()
   }
 
+  func testObservingAReplayLoadingValueSubjectReleasesTheObserverWhenTheSubjectGoesAway() {
+    weak var weakMarker: Marker?
+    var observation: (any Disposable)?
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let subject = ReplayLoadingValueSubject<Int, TestError, Never>()
+      subject.send(.loaded(1))
+      observation = subject.observe { _ in withExtendedLifetime(marker) {} }
+      subject.send(.loaded(2))
+    }
+    XCTAssertNil(weakMarker, "the observer is released while the observation is held")
+    observation?.dispose()
+  }
+
+  func testBindingToABondReleasesItsSetterWhenTheSourceGoesAway() {
+    let gauge = Gauge()
+    weak var weakMarker: Marker?
+    var binding: (any Disposable)?
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      let subject = Subject()
+      binding = subject.bind(
+        to: gauge.reactive.bond(context: .immediate) { gauge, value in
+          withExtendedLifetime(marker) { gauge.values.withLock { $0.append(value) } }
+        })
+      subject.send(1)
+    }
+    XCTAssertEqual(gauge.values.withLock { $0 }, [1])
+    XCTAssertNil(weakMarker, "the setter is released while the binding is held")
+    binding?.dispose()
+  }
+
   func testObservingALoadingPropertyReleasesTheObserverWhenThePropertyGoesAway() {
     weak var weakMarker: Marker?
     var observation: (any Disposable)?
@@ -110,3 +144,7 @@ final class BindingLifetimeTests: XCTestCase {
 }
 
 private struct TestError: Error {}
+
+private final class Gauge: ReactiveExtensionsProvider, Sendable {
+  let values = Locked<[Int]>([])
+}
