@@ -119,6 +119,31 @@ final class ContainerBindingTests: XCTestCase {
     XCTAssertTrue(binding.isDisposed, "the first changeset after the target is gone ends the binding")
   }
 
+  /// A container let go of by its owner (it completes as it deinitializes) releases its observers
+  /// even while their disposables are still held (in a dispose bag, say): the disposable is the
+  /// observation's subscriber, which must drop the observer once it ended.
+  func testAContainerThatGoesAwayReleasesItsObserversWhileTheirDisposablesAreHeld() {
+    weak var weakSource: MutableObservableArray<Int>?
+    weak var weakMarker: LifetimeMarker?
+    let observation: any Disposable
+    let binding: any Disposable
+    let target = MutableObservableArray<Int>()
+    do {
+      let source = MutableObservableArray([1])
+      weakSource = source
+      let marker = LifetimeMarker()
+      weakMarker = marker
+      observation = source.observeNext { _ in withExtendedLifetime(marker) {} }
+      binding = source.bind(to: target)
+      source.append(2)
+    }
+    XCTAssertNil(weakSource)
+    XCTAssertNil(weakMarker, "the observer is released")
+    XCTAssertEqual(target.collection, [1, 2])
+    observation.dispose()
+    binding.dispose()
+  }
+
   func testDisposingTheBindingStopsIt() {
     let source = MutableObservableArray([1])
     let target = MutableObservableArray<Int>()
@@ -141,3 +166,6 @@ final class ContainerBindingTests: XCTestCase {
     binding.dispose()
   }
 }
+
+/// Something an observer captures; its lifetime shows whether the observer is still held.
+private final class LifetimeMarker: Sendable {}

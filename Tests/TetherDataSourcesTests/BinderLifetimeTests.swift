@@ -78,6 +78,33 @@ final class BinderLifetimeTests: XCTestCase {
     }
   }
 
+  /// The family the main-thread delivery belongs to: a source let go without completing must not
+  /// leave the binder (and what its cell factory captured) held by the binding's disposable.
+  func testABindingWhoseSourceAndViewWentAwayKeepsNothingAlive() {
+    MainActor.assumeIsolated {
+      weak var weakBinder: SectionedBinderDataSource<SingleSectionChangeset<[String]>, BagFreeView>?
+      weak var weakCapture: Marker?
+      let binding: any Disposable
+      do {
+        let items = PassthroughSubject<Changes, Never>()
+        let view = BagFreeView()
+        let marker = Marker()
+        let binder = SectionedBinderDataSource<SingleSectionChangeset<[String]>, BagFreeView> {
+          items, indexPath, _ in
+          _ = marker
+          return items.item(at: indexPath)
+        }
+        binding = items.bind(to: view, using: binder)
+        items.send(.reload(["a"]))
+        weakBinder = binder
+        weakCapture = marker
+      }
+      XCTAssertNil(weakBinder, "the binding's disposable does not hold the binder")
+      XCTAssertNil(weakCapture)
+      binding.dispose()
+    }
+  }
+
   func testTheBindingEndsWhenTheSignalCompletesAndTheViewKeepsItsBinder() {
     MainActor.assumeIsolated {
       weak var weakBinder: Binder?

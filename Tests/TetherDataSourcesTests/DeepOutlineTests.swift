@@ -2,6 +2,8 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherSynchronization
+import TetherTestSupport
 import XCTest
 
 /// An outline 100,000 levels deep: binding, replaying a patch at the bottom, checking the view,
@@ -61,4 +63,72 @@ final class DeepOutlineTests: XCTestCase {
       view = nil
     }
   }
+  /// The items of a deep outline with nothing else holding them: the root's, as the binder built them.
+  private static func deepRoot() -> OutlineItem<Int> {
+    MainActor.assumeIsolated {
+      var node = TreeNode(depth - 1)
+      for value in (0..<depth - 1).reversed() { node = TreeNode(value, [node]) }
+      let view = View()
+      let binder = OutlineBinderDataSource<Forest, View> { item, _ in item.value }
+      let binding = Property(TreeChangeset(reloading: Forest([node]))).bind(to: view, using: binder)
+      let root = binder.item(at: [0])
+      binding.dispose()
+      return root
+    }
+  }
+
+  /// An item whose last reference goes on another thread leaves its descendants, which the main
+  /// actor may still reach through a `parent`, to the main queue: they are released there, without
+  /// recursion on depth.
+  func testADeepItemReleasedOnAnotherThreadIsReleasedOnTheMainQueue() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    let slot = ItemSlot()
+    weak var weakDeepest: OutlineItem<Int>?
+    do {
+      let root = Self.deepRoot()
+      weakDeepest = MainActor.assumeIsolated {
+        var item = root
+        while let child = item.children.first { item = child }
+        return item
+      }
+      slot.item.withLock { $0 = root }
+    }
+    let released = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      // The last reference, taken out of the lock and dropped here, off the main thread.
+      _ = slot.item.withLock { slot in
+        defer { slot = nil }
+        return slot
+      }
+      released.signal()
+    }
+    released.wait()
+    XCTAssertNotNil(weakDeepest, "the descendants wait for the main queue")
+    drainMainQueue()
+    XCTAssertNil(weakDeepest, "and are released there")
+  }
+
+  /// Releasing an item reads and unlinks only descendants nobody else holds: one still held keeps
+  /// its children.
+  func testADescendantStillHeldKeepsItsChildren() {
+    MainActor.assumeIsolated {
+      let held: OutlineItem<Int>
+      weak var weakRoot: OutlineItem<Int>?
+      do {
+        let root = Self.deepRoot()
+        weakRoot = root
+        held = root.children[0].children[0]
+      }
+      XCTAssertNil(weakRoot)
+      XCTAssertNil(held.parent, "its parent went with the root")
+      XCTAssertEqual(held.value, 2)
+      XCTAssertEqual(held.children.map(\.value), [3], "it keeps its children")
+      XCTAssertEqual(held.children[0].children.map(\.value), [4], "and they keep theirs")
+    }
+  }
+}
+
+/// Hands an item to another thread.
+private final class ItemSlot: Sendable {
+  let item = Locked<OutlineItem<Int>?>(nil)
 }

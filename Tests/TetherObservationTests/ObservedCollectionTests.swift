@@ -64,6 +64,26 @@ final class ObservedCollectionTests: XCTestCase {
     }
   }
 
+  /// Changesets on their way to the main queue when the container goes away still arrive (the
+  /// container's completion, sent on the main thread as it deinitializes, delivers them in order).
+  func testChangesetsQueuedBeforeTheContainerWentAwayStillArrive() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    MainActor.assumeIsolated {
+      weak var weakList: MutableObservableArray<Int>?
+      let observed: ObservedCollection<OrderedCollectionChangeset<[Int]>>
+      do {
+        let list = MutableObservableArray([1])
+        weakList = list
+        observed = list.observed()
+        withMainDeliveryQueued { list.append(2) }
+        XCTAssertEqual(observed.collection, [1], "the changeset waits for the main queue")
+      }
+      XCTAssertNil(weakList, "the observed collection does not hold its container")
+      drainMainQueue()
+      XCTAssertEqual(observed.collection, [1, 2])
+    }
+  }
+
   @MainActor
   func testMutationsFromAnotherThreadArriveOnTheMainActor() async {
     let list = MutableObservableArray([Int]())

@@ -47,6 +47,41 @@ private final class RetainedSpinnerView: LoadingStateListener {
     observation.dispose()
   }
 
+  /// A listener the observation holds strongly is released once the source went away without
+  /// completing, even while the observation's disposable is still held (in a bag, say).
+  @Test @MainActor func aRetainedListenerIsReleasedWhenTheSourceGoesAway() {
+    weak var weakView: RetainedSpinnerView?
+    var observation: (any Disposable)?
+    do {
+      let view = RetainedSpinnerView()
+      weakView = view
+      let states = PassthroughSubject<LoadingState<Int, LoadFailure>, Never>()
+      observation = states.updateLoadingState(of: view).observe { _ in }
+      states.send(.loaded(1))
+      #expect(view.count == 1)
+    }
+    #expect(weakView == nil)
+    observation?.dispose()
+  }
+
+  /// States on their way to the main queue when the source goes away are still shown.
+  @Test @MainActor func statesQueuedBeforeTheSourceWentAwayAreStillShown() async {
+    let view = RetainedSpinnerView()
+    var observation: (any Disposable)?
+    do {
+      let states = PassthroughSubject<LoadingState<Int, LoadFailure>, Never>()
+      observation = states.updateLoadingState(of: view).observe { _ in }
+      withMainDeliveryQueued {
+        states.send(.loading)
+        states.send(.loaded(1))
+      }
+    }
+    #expect(view.count == 0)
+    await drainMainQueue()
+    #expect(view.count == 2)
+    observation?.dispose()
+  }
+
   @Test @MainActor func consumingGivesTheLoadedValuesAndTheStatesToTheListener() {
     let view = SpinnerView()
     let states = PassthroughSubject<LoadingState<String, LoadFailure>, Never>()

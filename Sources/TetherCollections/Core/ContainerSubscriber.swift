@@ -4,7 +4,9 @@ import TetherSynchronization
 /// The fields of a ``ContainerSubscriber``, in its buffer's tail.
 @usableFromInline
 struct ContainerSubscriberFields<Changeset: ObservableContainerChangeset> {
-  @usableFromInline let observer: @Sendable (Signal<Changeset, Never>.Event) -> Void
+  /// Replaced by a no-op when the observation ends (see ``ContainerSubscriber/markEnded()``);
+  /// read and written only by the core's deliverer.
+  @usableFromInline var observer: @Sendable (Signal<Changeset, Never>.Event) -> Void
   /// Weak: the core holds its subscribers, and a container released while observed must still
   /// free its core.
   @usableFromInline weak let core: ContainerCore<Changeset>?
@@ -31,8 +33,8 @@ struct ContainerSubscriberFields<Changeset: ObservableContainerChangeset> {
 final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Disposable, IntrusiveListNode,
   @unchecked Sendable
 {
-  // Safe: the disposed flag is atomic, `observer` and `core` are immutable, and the list links
-  // are only written while holding the owning core's lock.
+  // Safe: the disposed flag is atomic, `core` is immutable, `observer` is only read and replaced
+  // by the owning core's deliverer, and the list links are only written while holding its lock.
 
   @usableFromInline typealias Fields = ContainerSubscriberFields<Changeset>
   @usableFromInline typealias Buffer = ManagedBufferPointer<AtomicIntStorage, Fields>
@@ -91,9 +93,17 @@ final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Dispos
     fields.pointee.core?.remove(self)
   }
 
-  /// Marks the subscriber ended without touching the core (used when the container completes).
+  /// Marks the subscriber ended without touching the core (used when the container completes,
+  /// which it does when it deinitializes), and releases the observer.
+  ///
+  /// The subscriber is the disposable the observation returned, which an app may keep (in a
+  /// dispose bag, say) long after its container went away: it must not keep the observer and
+  /// what it captures alive. Called only by the core's deliverer, after the observer's last call.
   @inlinable func markEnded() {
     disposedFlag.atomicStore(1, ordering: .releasing)
+    // The old observer is released when this assignment returns: outside any lock, on the
+    // deliverer, like a subject's ended subscription.
+    fields.pointee.observer = { _ in }
   }
 
   deinit {

@@ -44,18 +44,18 @@ extension SignalProtocol where Error == Never {
       }
     }
     binding.add(subscription)
-    // Weakly: the subscription owns the delivery (and through it the binder); the binding must
-    // not keep them alive once the subscription ends without completing (a subject let go).
+    // Weakly: the subscription and the main-queue actions of elements on their way own the
+    // delivery (and through it the binder); the binding must not keep them alive once the
+    // subscription ends without completing (a subject let go).
     binding.add(BlockDisposable { [weak delivery] in delivery?.cancel() })
     (view as? any DisposeBagProvider)?.bag.add(binding)
     subscription.otherDisposable = observe { event in
       switch event {
       case .next(let element): delivery.send(.next(element))
       case .completed:
-        // The signal may release its observer, and with it the delivery, as soon as it completes,
-        // while elements sent from other threads and the completion still wait for the main queue:
-        // the binding keeps the delivery until the completion is handled and disposes the binding.
-        binding.add(BlockDisposable { withExtendedLifetime(delivery) {} })
+        // The signal may release its observer, and with it the delivery, as soon as it completes:
+        // elements sent from other threads and the completion still waiting for the main queue
+        // are kept by their main-queue actions, which hold the delivery.
         delivery.send(.completed)
       }
     }

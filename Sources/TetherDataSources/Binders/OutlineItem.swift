@@ -1,10 +1,16 @@
+import Dispatch
+import Foundation
 import TetherChangesets
+import TetherSignals
 
 /// One node of the tree an outline binder shows: the object an outline view knows the node by.
 ///
 /// `NSOutlineView` identifies rows by their item objects, so the binder keeps one ``OutlineItem``
 /// per node and moves, updates and removes those objects in step with each tree changeset: a node
 /// that moves or whose value changes stays the same item (keeping its expansion and selection).
+///
+/// An item whose last reference is dropped off the main actor releases its descendants from the
+/// main queue, where they are read.
 @MainActor
 public final class OutlineItem<Value> {
   /// The node's current value.
@@ -19,8 +25,9 @@ public final class OutlineItem<Value> {
     set { storedChildren = newValue }
   }
 
-  // Safe: read and written on the main actor, except by deinit, which only touches items that no
-  // one else references any more.
+  // Safe: read and written on the main actor, except by deinit off the main actor, which only
+  // takes this item's own array (nothing can reach an item being deinitialized) and hands it to
+  // the main queue; descendants are only read there.
   nonisolated(unsafe) private var storedChildren: [OutlineItem<Value>] = []
 
   /// Whether the item left the tree (it or an ancestor was removed).
@@ -32,15 +39,51 @@ public final class OutlineItem<Value> {
 
   // Releasing the last reference to a deep chain of items would release one level per stack
   // frame; the uniquely held descendants are unlinked into a worklist instead.
+  //
+  // A child may still be referenced elsewhere, and any item is reachable on the main actor through
+  // the weak `parent` of a child someone holds: descendants are read only on the main actor. Off
+  // it (the last reference dropped on another thread), the children go to the main queue and are
+  // released there.
   deinit {
-    guard storedChildren.contains(where: { !$0.storedChildren.isEmpty }) else { return }
+    guard !storedChildren.isEmpty else { return }
     var pending = storedChildren
     storedChildren = []
+    if Thread.isMainThread || MainQueue.isOnMainQueue {
+      Self.release(&pending)
+    } else {
+      let orphans = Orphans(pending)
+      pending = []
+      DispatchQueue.main.async { orphans.release() }
+    }
+  }
+
+  /// Empties `pending`, items taken from one being deinitialized, level by level: each item nobody
+  /// else references (checked before its children are read) gives its children to the worklist,
+  /// so no release recurses on depth. Called on the main actor only.
+  private nonisolated static func release(_ pending: inout [OutlineItem<Value>]) {
     while var item = pending.popLast() {
-      if isKnownUniquelyReferenced(&item), !item.storedChildren.isEmpty {
-        pending.append(contentsOf: item.storedChildren)
-        item.storedChildren = []
-      }
+      guard isKnownUniquelyReferenced(&item), !item.storedChildren.isEmpty else { continue }
+      pending.append(contentsOf: item.storedChildren)
+      item.storedChildren = []
+    }
+  }
+
+  /// The children of an item being deinitialized, released level by level on the main actor.
+  ///
+  /// An object rather than a captured array: the main-queue action's copy of an array would hold
+  /// every child a second time, and no child would then look uniquely referenced.
+  private final class Orphans: @unchecked Sendable {
+    // Safe: `items` is filled by the deinit that creates this object and emptied by `release()`,
+    // which runs once, after it, on the main actor (synchronously or from one main-queue action).
+    private var items: [OutlineItem<Value>]
+
+    init(_ items: [OutlineItem<Value>]) {
+      self.items = items
+    }
+
+    /// Releases the items, as `OutlineItem.release(_:)` does.
+    func release() {
+      OutlineItem.release(&items)
     }
   }
 

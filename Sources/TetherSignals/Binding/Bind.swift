@@ -114,10 +114,15 @@ extension SignalProtocol where Error == Never {
 extension SignalProtocol {
   /// Observes the signal through `delivery`, cancelling what it still holds when the observation
   /// is disposed.
+  ///
+  /// The delivery (and with it the observer) is kept by the source's observation and by the
+  /// main-queue actions of values on their way; the returned disposable holds it weakly, so once
+  /// the source is gone without ending and those values are delivered, the observer is released
+  /// even while the disposable is kept (in a bag, say).
   fileprivate func observeOrdered(on delivery: OrderedMainDelivery<Signal<Element, Error>.Event>) -> any Disposable {
     let subscription = observe { event in delivery.send(event) }
-    return BlockDisposable {
-      delivery.cancel()
+    return BlockDisposable { [weak delivery] in
+      delivery?.cancel()
       subscription.dispose()
     }
   }

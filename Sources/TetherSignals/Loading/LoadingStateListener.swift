@@ -25,7 +25,9 @@ public protocol LoadingStateListener: AnyObject, Sendable {
   func setLoadingState<LoadingValue, LoadingError>(_ state: ObservedLoadingState<LoadingValue, LoadingError>)
 
   /// Whether `updateLoadingState(of:)` holds the listener weakly (the default,
-  /// `true`) or keeps it alive for as long as the signal is observed (`false`).
+  /// `true`) or keeps it alive for as long as the signal is observed (`false`): until the
+  /// observation is disposed, or its source completes or goes away and the states it sent have
+  /// been shown.
   ///
   /// Read once, when `updateLoadingState(of:)` is called, from whatever thread calls it, so it is
   /// `nonisolated`: implement it as a constant.
@@ -82,8 +84,11 @@ extension SignalProtocol where Element: ObservedLoadingStateProtocol, Error == N
           observer.receive(completion: .finished)
         }
       }
-      return BlockDisposable {
-        delivery.cancel()
+      // Weakly: the upstream observation and the main-queue actions of states on their way keep
+      // the delivery (and a retained listener); once the receiver went away without completing,
+      // a disposable kept in a bag must not.
+      return BlockDisposable { [weak delivery] in
+        delivery?.cancel()
         subscription.dispose()
       }
     }

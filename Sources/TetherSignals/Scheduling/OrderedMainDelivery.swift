@@ -51,8 +51,10 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
     } else {
       // One main-queue action per value, as `receive(on:)` does, so values of different
       // deliveries sent from other threads reach the main thread interleaved as they were sent.
-      DispatchQueue.main.async { [weak self] in
-        MainActor.assumeIsolated { self?.runAction() }
+      // The action holds the delivery: once the source is gone, what is on its way to the main
+      // queue is all that keeps it (observation disposables hold it weakly).
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { self.runAction() }
       }
     }
   }
