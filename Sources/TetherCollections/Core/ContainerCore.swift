@@ -314,9 +314,11 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       return
     }
     let thread = currentThreadID()
+    var removedNow = false
     let wait = withLock { state -> DispatchSemaphore? in
       guard state.isDelivering else {
         state.removeNow(subscriber)
+        removedNow = true
         return nil
       }
       if subscriber.isRegistered { state.pendingRemovals.append(subscriber) }
@@ -325,6 +327,9 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       state.waiters.append(Waiter(target: state.finished &+ 1, wake: .semaphore(semaphore)))
       return semaphore
     }
+    // Out of the list and nobody delivering: no deliverer can reach the subscriber any more, so
+    // its observer is released now (after the lock), not when the disposable is.
+    if removedNow { subscriber.markEnded() }
     wait?.wait()
   }
 
@@ -426,7 +431,11 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         }
         return state.next(foreignDelivered: &foreignDelivered)
       }
-      if removed != nil { removed = nil }  // released here, outside the lock
+      if let taken = removed.take() {
+        // Released here, outside the lock, with their observers: the deliverer (this thread)
+        // no longer reaches them.
+        for subscriber in taken { subscriber.markEnded() }
+      }
     }
   }
 
@@ -440,6 +449,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       if !state.removed.isEmpty { removed = state.takeRemoved() }
       return work
     }
+    for subscriber in removed { subscriber.markEnded() }  // see `run`
     _ = consume removed  // released here, outside the lock
     return work
   }

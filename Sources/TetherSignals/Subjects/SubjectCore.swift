@@ -410,7 +410,10 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         }
         return (next, shared.takeWakeups(), removed)
       }
-      _ = consume removed  // released here, outside the lock
+      // Released here, outside the lock, with their observers: the deliverer (this thread) no
+      // longer reaches them.
+      for subscription in removed { subscription.markEnded() }
+      _ = consume removed
       if let wakeups {
         for parker in wakeups { parker.signal() }
       }

@@ -124,6 +124,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
       return
     }
     let thread = currentThreadID()
+    var removedNow = false
     let parker: Parker? = shared.withLock { shared in
       // `requestAttention()` is false when nobody delivers (or the delivery just ended): then
       // nobody reads `slots` outside the lock and the removal is made at once.
@@ -133,6 +134,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
           shared.pendingRemovals.append(subscription)
         } else {
           slots.remove(subscription)
+          removedNow = true
         }
       }
       guard delivering, shared.deliverer != thread, !isDeliveringOnThisThread() else { return nil }
@@ -140,6 +142,10 @@ internal class SubjectCoreBase: @unchecked Sendable {
       shared.stepWaiters.append(parker)
       return parker
     }
+    // Out of the list and nobody delivering: no deliverer can reach the subscription any more, so
+    // its observer is released now (after the lock), not when the disposable is, as ReactiveKit
+    // and Combine do (a disposed observation kept in a property must not keep its observer).
+    if removedNow { subscription.markEnded() }
     parker?.wait()
   }
 

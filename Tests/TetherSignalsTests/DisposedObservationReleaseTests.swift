@@ -1,0 +1,70 @@
+import TetherSignals
+import XCTest
+
+/// Something an observer captures; its lifetime shows whether the observer is still held.
+private final class Marker: Sendable {}
+
+/// Disposing an observation releases its observer at once, also while its disposable is still held
+/// (kept in a property, say), as ReactiveKit's and Combine's do: otherwise an observer capturing
+/// the object that keeps the disposable forms a cycle that disposing does not break.
+final class DisposedObservationReleaseTests: XCTestCase {
+  private func assertDisposingReleasesTheObserver(
+    _ name: String,
+    line: UInt = #line,
+    observe: (@escaping @Sendable (Int) -> Void) -> any Disposable,
+    send: () -> Void = {}
+  ) {
+    weak var weakMarker: Marker?
+    let disposable: any Disposable
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      disposable = observe { _ in withExtendedLifetime(marker) {} }
+    }
+    send()
+    XCTAssertNotNil(weakMarker, "\(name): held while observing", line: line)
+    disposable.dispose()
+    XCTAssertNil(weakMarker, "\(name): released once disposed, the disposable still held", line: line)
+    withExtendedLifetime(disposable) {}
+  }
+
+  func testDisposingReleasesTheObserverWhileTheDisposableIsHeld() {
+    let subject = PassthroughSubject<Int, Never>()
+    assertDisposingReleasesTheObserver("subject", observe: { subject.observeNext(with: $0) }, send: { subject.send(1) })
+    let replay = ReplaySubject<Int, Never>(bufferSize: 2)
+    replay.send(1)
+    assertDisposingReleasesTheObserver("replay subject", observe: { replay.observeNext(with: $0) })
+    let property = Property(0)
+    assertDisposingReleasesTheObserver("property", observe: { property.observeNext(with: $0) }) {
+      property.value = 1
+    }
+    assertDisposingReleasesTheObserver(
+      "map and filter",
+      observe: { observer in
+        subject.map { $0 + 1 }.filter { $0 > 0 }.observeNext(with: observer)
+      })
+  }
+
+  func testDisposingFromInsideTheCallbackReleasesTheObserverOnceTheDeliveryEnds() {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakMarker: Marker?
+    let holder = DisposableHolder()
+    do {
+      let marker = Marker()
+      weakMarker = marker
+      holder.disposable = subject.observeNext { _ in
+        withExtendedLifetime(marker) {}
+        holder.disposable?.dispose()
+      }
+    }
+    subject.send(1)
+    XCTAssertNil(weakMarker, "released by the deliverer after the event, the disposable still held")
+    XCTAssertNotNil(holder.disposable)
+  }
+}
+
+/// Keeps a disposable where the observer can reach it (as a view controller's property would).
+private final class DisposableHolder: @unchecked Sendable {
+  // Safe: written once before any event is sent, then only read, on the test's thread.
+  var disposable: (any Disposable)?
+}
