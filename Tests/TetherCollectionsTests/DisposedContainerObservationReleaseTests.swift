@@ -9,6 +9,7 @@ private final class Marker: Sendable {}
 private final class DisposableHolder: @unchecked Sendable {
   // Safe: written once before any mutation, then only read, on the test's thread.
   var disposable: (any Disposable)?
+  weak var marker: Marker?
 }
 
 /// Disposing a container observation releases its observer at once, also while its disposable is
@@ -45,5 +46,24 @@ final class DisposedContainerObservationReleaseTests: XCTestCase {
     array.append(3)
     XCTAssertNil(weakMarker, "released by the deliverer after the changeset, the disposable still held")
     XCTAssertNotNil(holder.disposable)
+  }
+
+  func testAnObservationDisposedBeforeItJoinedIsReleased() {
+    // Observing from inside an observer queues the join behind the changeset being delivered.
+    let array = MutableObservableArray([1, 2])
+    let holder = DisposableHolder()
+    let outer = array.observeNext { changeset in
+      guard changeset.collection.count == 3 else { return }
+      let marker = Marker()
+      holder.marker = marker
+      let inner = array.observeNext { _ in withExtendedLifetime(marker) {} }
+      inner.dispose()
+      holder.disposable = inner
+    }
+    array.append(3)
+    array.append(4)  // the deliverer releases what it removed at its next visit to the lock
+    XCTAssertNil(holder.marker, "released once its join was processed, the disposable still held")
+    XCTAssertNotNil(holder.disposable)
+    outer.dispose()
   }
 }

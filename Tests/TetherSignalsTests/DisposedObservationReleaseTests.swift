@@ -63,8 +63,29 @@ final class DisposedObservationReleaseTests: XCTestCase {
   }
 }
 
+extension DisposedObservationReleaseTests {
+  func testAnObservationDisposedBeforeItJoinedIsReleased() {
+    // Observing from inside a callback queues the join behind the event being delivered.
+    let subject = PassthroughSubject<Int, Never>()
+    let holder = DisposableHolder()
+    let outer = subject.observeNext { value in
+      guard value == 1 else { return }
+      let marker = Marker()
+      holder.marker = marker
+      let inner = subject.observeNext { _ in withExtendedLifetime(marker) {} }
+      inner.dispose()
+      holder.disposable = inner
+    }
+    subject.send(1)
+    XCTAssertNil(holder.marker, "released once its join was processed, the disposable still held")
+    XCTAssertNotNil(holder.disposable)
+    outer.dispose()
+  }
+}
+
 /// Keeps a disposable where the observer can reach it (as a view controller's property would).
 private final class DisposableHolder: @unchecked Sendable {
   // Safe: written once before any event is sent, then only read, on the test's thread.
   var disposable: (any Disposable)?
+  weak var marker: Marker?
 }

@@ -630,7 +630,10 @@ extension ContainerCore.State {
   /// Adds a joining observer (unless the container has completed) and returns its reload.
   @inlinable
   mutating func join(_ subscriber: ContainerSubscriber<Changeset>) -> ContainerCore<Changeset>.Work {
-    guard !subscriber.isDisposed else { return .nothing }
+    guard !subscriber.isDisposed else {
+      removed.append(subscriber)  // disposed before it joined: ended and released by the deliverer
+      return .nothing
+    }
     if !completionDelivered {
       slots.append(subscriber)
     }

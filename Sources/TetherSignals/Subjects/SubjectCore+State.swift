@@ -197,7 +197,8 @@ extension SubjectCore {
   /// any) and is then ended, as the observers registered at that point were.
   @inlinable
   internal func join(_ subscription: Sub, _ shared: inout Shared) -> Work {
-    guard !subscription.isDisposed else { return .nothing }
+    // Disposed before it joined: released after the lock, like any disposed observation.
+    guard !subscription.isDisposed else { return .release([subscription]) }
     let registers = items.terminal == nil && !items.isDetached
     if registers {
       add(subscription, to: &shared)
