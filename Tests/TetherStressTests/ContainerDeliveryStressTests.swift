@@ -5,6 +5,9 @@ import TetherSynchronization
 import TetherTestSupport
 import XCTest
 
+/// Something an observer captures; its lifetime shows whether the observer is still held.
+private final class DeinitMarker: Sendable {}
+
 /// The delivery engine of the observable containers (and bins) under contention, meant for
 /// `--sanitize=thread`: disposal racing a delivery, everything delivered once the senders have
 /// returned, the hand-over of a flooded deliverer, the bound on queued changesets, and waiting.
@@ -82,6 +85,35 @@ final class ContainerDeliveryStressTests: XCTestCase {
     running.store(false, ordering: .relaxed)
     XCTAssertEqual(mutator.wait(timeout: .now() + 60), .success)
     XCTAssertEqual(lateCallbacks.load(ordering: .relaxed), 0, "callbacks started after dispose() returned")
+  }
+
+  /// Observations made while another thread keeps delivering (so their joins wait in the queue)
+  /// and disposed at once: the deliverer, reaching a join, finds it disposed and ends it; the
+  /// disposer, finding nobody delivering any more, must not end it a second time. Both released
+  /// the observer, racing (a ThreadSanitizer report; a double release without the sanitizer).
+  func testObservationsDisposedWhileTheirJoinsAreQueuedAreEndedOnce() {
+    let numbers = MutableObservableArray<Int>([])
+    let running = AtomicBool(true)
+    let mutator = DispatchGroup()
+    DispatchQueue.global().async(group: mutator) {
+      var value = 0
+      while running.load(ordering: .relaxed) {
+        numbers.append(value)
+        value += 1
+        if value % 64 == 0 { numbers.removeAll() }
+      }
+    }
+    // A join still queued when `dispose()` returns is ended when the deliverer reaches it.
+    var markers: [() -> DeinitMarker?] = []
+    for _ in 0..<1_000 {
+      let marker = DeinitMarker()
+      weak let weakMarker = marker
+      markers.append { weakMarker }
+      numbers.observeNext { _ in withExtendedLifetime(marker) {} }.dispose()
+    }
+    running.store(false, ordering: .relaxed)
+    XCTAssertEqual(mutator.wait(timeout: .now() + 60), .success)
+    XCTAssertEqual(markers.filter { $0() != nil }.count, 0, "disposed observations keep their observers")
   }
 
   // MARK: Everything delivered once the senders have returned

@@ -4,6 +4,9 @@ import Tether
 import TetherSynchronization
 import XCTest
 
+/// Something an observer captures; its lifetime shows whether the observer is still held.
+private final class DeinitMarker: Sendable {}
+
 /// The documented delivery policy of subjects and properties (PassthroughSubject's documentation).
 private let queueBound = 1_024
 private let foreignBudget = 4_096
@@ -225,6 +228,35 @@ final class SubjectDeliveryStressTests: XCTestCase {
       XCTAssertEqual(late.load(ordering: .relaxed), 0, "\(name): callbacks started after dispose() returned")
       XCTAssertEqual(stillRunning.load(ordering: .relaxed), 0, "\(name): callbacks running after dispose() returned")
     }
+  }
+
+  /// Observations made while another thread keeps delivering (so their joins wait in the queue)
+  /// and disposed at once are ended, and their observers released, exactly once, whichever of the
+  /// deliverer and the disposer gets there first.
+  func testObservationsDisposedWhileTheirJoinsAreQueuedAreEndedOnce() {
+    let subject = PassthroughSubject<Int, Never>()
+    let running = AtomicBool(true)
+    let sender = DispatchGroup()
+    DispatchQueue.global().async(group: sender) {
+      var value = 0
+      while running.load(ordering: .relaxed) {
+        subject.send(value)
+        value += 1
+      }
+    }
+    let holder = subject.observeNext { _ in }
+    // A join still queued when `dispose()` returns is ended when the deliverer reaches it.
+    var markers: [() -> DeinitMarker?] = []
+    for _ in 0..<2_000 {
+      let marker = DeinitMarker()
+      weak let weakMarker = marker
+      markers.append { weakMarker }
+      subject.observeNext { _ in withExtendedLifetime(marker) {} }.dispose()
+    }
+    running.store(false, ordering: .relaxed)
+    XCTAssertEqual(sender.wait(timeout: .now() + 60), .success)
+    XCTAssertEqual(markers.filter { $0() != nil }.count, 0, "disposed observations keep their observers")
+    holder.dispose()
   }
 
   /// Threads inside a callback never wait, so two subjects feeding each other under overload

@@ -317,8 +317,10 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     var removedNow = false
     let wait = withLock { state -> DispatchSemaphore? in
       guard state.isDelivering else {
-        state.removeNow(subscriber)
-        removedNow = true
+        // Only if it was in the list: one never registered, or already taken out, is ended by
+        // the deliverer that reached it (a join found disposed, a completion), and ending it here
+        // too would release its observer twice, racing that deliverer.
+        removedNow = state.removeNow(subscriber)
         return nil
       }
       if subscriber.isRegistered { state.pendingRemovals.append(subscriber) }
@@ -640,11 +642,14 @@ extension ContainerCore.State {
     return .reload(subscriber, position!, completed: completionDelivered)
   }
 
-  /// Removes a subscriber in O(1), keeping the order of the others (see ``IntrusiveList``).
+  /// Removes a subscriber in O(1), keeping the order of the others (see ``IntrusiveList``);
+  /// returns whether it was in the list.
   @usableFromInline
-  mutating func removeNow(_ subscriber: ContainerSubscriber<Changeset>) {
-    guard subscriber.isRegistered else { return }
+  @discardableResult
+  mutating func removeNow(_ subscriber: ContainerSubscriber<Changeset>) -> Bool {
+    guard subscriber.isRegistered else { return false }
     slots.remove(subscriber)
+    return true
   }
 
   /// Takes the subscribers removed by the deliverer, to release after the lock.
