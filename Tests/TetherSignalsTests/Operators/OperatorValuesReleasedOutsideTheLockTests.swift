@@ -158,4 +158,34 @@ final class OperatorValuesReleasedOutsideTheLockTests: XCTestCase {
     rows.send(ViewModel("y", log: log))
     XCTAssertFalse(recorder.elements.contains("y"))
   }
+
+  func testDisposingASignalsObservationReleasesItsQueuedEventsAfterTheLock() {
+    // Sent from inside the observer, "a" waits in the signal observer's queue behind the event
+    // being delivered; disposing the observation drops it, and "a" sends to that observer again.
+    let captured = CapturedObserver()
+    let rows = Signal<ViewModel, Never> { observer in
+      captured.hold(observer)
+      return NonDisposable.instance
+    }
+    let held = HeldObservation()
+    let recorder = EventRecorder<String, Never>()
+    let log = log
+    held.hold(
+      recorder.observe(
+        rows.handleEvents(receiveOutput: { row in
+          guard row.name == "x" else { return }
+          captured.send(ViewModel("a", log: log) { captured.send(ViewModel("late", log: log)) })
+          held.dispose()
+        }).map(\.name)))
+    captured.send(ViewModel("x", log: log))
+    XCTAssertEqual(log.entries, ["a", "late", "x"])
+    XCTAssertEqual(recorder.elements, ["x"])
+  }
+}
+
+/// The observer a signal's producer was given, for the test to send to.
+private final class CapturedObserver: Sendable {
+  private let observer = Locked<AtomicObserver<ViewModel, Never>?>(nil)
+  func hold(_ observer: AtomicObserver<ViewModel, Never>) { self.observer.withLock { $0 = observer } }
+  func send(_ row: ViewModel) { observer.withLock { $0 }?.receive(row) }
 }
