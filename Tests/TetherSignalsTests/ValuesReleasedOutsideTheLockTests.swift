@@ -27,6 +27,24 @@ private final class SelfObservingViewModel: Sendable {
   deinit { deinitialized.append(name) }
 }
 
+/// A value whose deinitializer runs `onDeinit` (uses the object that let go of it).
+private final class DeinitProbe: Sendable {
+  let name: String
+  private let log: DeinitLog
+  private let onDeinit: @Sendable () -> Void
+
+  init(_ name: String, log: DeinitLog, onDeinit: @escaping @Sendable () -> Void = {}) {
+    self.name = name
+    self.log = log
+    self.onDeinit = onDeinit
+  }
+
+  deinit {
+    log.append(name)
+    onDeinit()
+  }
+}
+
 /// A value a property or subject lets go of is released after its lock: its deinitializer may use
 /// that property or subject (here: dispose its own observation of it), which under the lock would
 /// trap as a re-entrant access. ReactiveKit and Bond allow it (their locks are recursive).
@@ -91,5 +109,18 @@ final class ValuesReleasedOutsideTheLockTests: XCTestCase {
     recorder.observe(selected)
     selected.value = 2
     XCTAssertEqual(recorder.elements, [1, 2])
+  }
+
+  func testASerialDisposableReleasesAReplacedDisposableAfterTheLock() {
+    // The replaced disposable is not disposed, only let go of, with what its handler captures.
+    let log = DeinitLog()
+    let serial = SerialDisposable()
+    let model = DeinitProbe("a", log: log) { serial.dispose() }
+    serial.otherDisposable = BlockDisposable { [model] in _ = model }
+    _ = consume model
+    XCTAssertEqual(log.entries, [])
+    serial.otherDisposable = NonDisposable.instance
+    XCTAssertEqual(log.entries, ["a"])
+    XCTAssertTrue(serial.isDisposed, "a's deinitializer disposed it")
   }
 }
