@@ -1,3 +1,4 @@
+import Dispatch
 import TetherSignals
 import TetherSynchronization
 import TetherTestSupport
@@ -122,5 +123,25 @@ final class ValuesReleasedOutsideTheLockTests: XCTestCase {
     serial.otherDisposable = NonDisposable.instance
     XCTAssertEqual(log.entries, ["a"])
     XCTAssertTrue(serial.isDisposed, "a's deinitializer disposed it")
+  }
+
+  func testDisposingAMainThreadObservationReleasesItsQueuedValuesAfterTheLock() {
+    // Sent from another thread, "a" waits for the main queue; disposing drops it, and "a" sends
+    // into the observed subject, which the observation still observes while it is cancelled.
+    let log = DeinitLog()
+    let rows = PassthroughSubject<DeinitProbe, Never>()
+    let delivered = Locked<[String]>([])
+    let observation = rows.observeNextOnMain { row in delivered.withLock { $0.append(row.name) } }
+    let sent = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      rows.send(DeinitProbe("a", log: log) { rows.send(DeinitProbe("late", log: log)) })
+      sent.signal()
+    }
+    sent.wait()
+    XCTAssertEqual(log.entries, [])
+    observation.dispose()
+    XCTAssertEqual(log.entries, ["a", "late"])
+    drainMainQueue()
+    XCTAssertEqual(delivered.withLock { $0 }, [])
   }
 }
