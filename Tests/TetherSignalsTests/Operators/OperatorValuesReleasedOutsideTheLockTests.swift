@@ -140,6 +140,21 @@ final class OperatorValuesReleasedOutsideTheLockTests: XCTestCase {
     XCTAssertEqual(recorder.elements, [], "the observation ended with a")
   }
 
+  func testDisposingAnOperatorReleasesWhatItHoldsAfterTheLock() {
+    // The pending element's deinitializer disposes the observation holding it once more.
+    let scheduler = VirtualTimeScheduler()
+    let rows = PassthroughSubject<ViewModel, Never>()
+    let held = HeldObservation()
+    let recorder = EventRecorder<String, Never>()
+    held.hold(recorder.observe(rows.debounce(for: 1, queue: scheduler).map(\.name)))
+    rows.send(ViewModel("a", log: log) { held.dispose() })
+    XCTAssertEqual(log.entries, [])
+    held.dispose()
+    XCTAssertEqual(log.entries, ["a"])
+    scheduler.run()
+    XCTAssertEqual(recorder.elements, [])
+  }
+
   func testDisposingAnOperatorReleasesItsUndeliveredEventsAfterTheLock() {
     // Sent from inside the observer, "a" waits in the merge's queue behind the event being
     // delivered; disposing the merge drops it, and "a" sends into the merge's input.
