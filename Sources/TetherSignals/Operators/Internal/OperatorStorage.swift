@@ -165,7 +165,8 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
 internal final class OperatorControl<Machine: OperatorStateMachine, Element, Error: Swift.Error>: Disposable,
   @unchecked Sendable
 {
-  // Safe: the machine, the queue and the resources are only touched inside the `state` mutex.
+  // Safe: the machine, the queue and the resources are only touched inside the `state` mutex, or
+  // by the one thread that took them out of it when the operator ended.
   @usableFromInline
   internal struct State {
     /// `nil` once the operator finished: the machine was taken out to be released after the lock.
