@@ -1,3 +1,4 @@
+import Dispatch
 import TetherSignals
 import TetherSynchronization
 import TetherTestSupport
@@ -25,6 +26,24 @@ private final class SelfObservingViewModel: Sendable {
   }
 
   deinit { deinitialized.append(name) }
+}
+
+/// A value whose deinitializer runs `onDeinit` (uses the object that let go of it).
+private final class DeinitProbe: Sendable {
+  let name: String
+  private let log: DeinitLog
+  private let onDeinit: @Sendable () -> Void
+
+  init(_ name: String, log: DeinitLog, onDeinit: @escaping @Sendable () -> Void = {}) {
+    self.name = name
+    self.log = log
+    self.onDeinit = onDeinit
+  }
+
+  deinit {
+    log.append(name)
+    onDeinit()
+  }
 }
 
 /// A value a property or subject lets go of is released after its lock: its deinitializer may use
@@ -91,5 +110,38 @@ final class ValuesReleasedOutsideTheLockTests: XCTestCase {
     recorder.observe(selected)
     selected.value = 2
     XCTAssertEqual(recorder.elements, [1, 2])
+  }
+
+  func testASerialDisposableReleasesAReplacedDisposableAfterTheLock() {
+    // The replaced disposable is not disposed, only let go of, with what its handler captures.
+    let log = DeinitLog()
+    let serial = SerialDisposable()
+    let model = DeinitProbe("a", log: log) { serial.dispose() }
+    serial.otherDisposable = BlockDisposable { [model] in _ = model }
+    _ = consume model
+    XCTAssertEqual(log.entries, [])
+    serial.otherDisposable = NonDisposable.instance
+    XCTAssertEqual(log.entries, ["a"])
+    XCTAssertTrue(serial.isDisposed, "a's deinitializer disposed it")
+  }
+
+  func testDisposingAMainThreadObservationReleasesItsQueuedValuesAfterTheLock() {
+    // Sent from another thread, "a" waits for the main queue; disposing drops it, and "a" sends
+    // into the observed subject, which the observation still observes while it is cancelled.
+    let log = DeinitLog()
+    let rows = PassthroughSubject<DeinitProbe, Never>()
+    let delivered = Locked<[String]>([])
+    let observation = rows.observeNextOnMain { row in delivered.withLock { $0.append(row.name) } }
+    let sent = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      rows.send(DeinitProbe("a", log: log) { rows.send(DeinitProbe("late", log: log)) })
+      sent.signal()
+    }
+    sent.wait()
+    XCTAssertEqual(log.entries, [])
+    observation.dispose()
+    XCTAssertEqual(log.entries, ["a", "late"])
+    drainMainQueue()
+    XCTAssertEqual(delivered.withLock { $0 }, [])
   }
 }

@@ -16,7 +16,9 @@ import TetherSynchronization
 /// another thread is over), so what it captures does not outlive the connection's end.
 final class EventGate<Event: Sendable>: Sendable {
   private struct State {
-    var queue: [Event] = []
+    /// Slots before `head` are cleared: an event handed out is released by its deliverer after
+    /// the lock (its deinitializer may send into this gate), never by a later compaction.
+    var queue: [Event?] = []
     var head = 0
     var isDelivering = false
     var deliverer: pthread_t?
@@ -55,7 +57,7 @@ final class EventGate<Event: Sendable>: Sendable {
   /// Closes the gate: drops queued events and returns once no delivery is in progress (except the
   /// one calling it, when called from the handler).
   func close() {
-    let (waiter, released) = state.withLock { state -> (DispatchSemaphore?, ([Event], (@Sendable (Event) -> Void)?)) in
+    let (waiter, released) = state.withLock { state -> (DispatchSemaphore?, ([Event?], (@Sendable (Event) -> Void)?)) in
       state.isClosed = true
       // Released after the lock: the events' and the handler's deinitializers may run user code.
       let released = (state.queue, state.handler)
@@ -77,7 +79,7 @@ final class EventGate<Event: Sendable>: Sendable {
     while true {
       let (next, waiters): ((Event, @Sendable (Event) -> Void)?, [DispatchSemaphore]) = state.withLock { state in
         if !state.isClosed, state.head < state.queue.count, let handler = state.handler {
-          let event = state.queue[state.head]
+          let event = state.queue[state.head].take()!
           state.head += 1
           if state.head == state.queue.count {
             state.queue.removeAll(keepingCapacity: true)

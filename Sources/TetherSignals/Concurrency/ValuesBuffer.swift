@@ -34,21 +34,23 @@ internal final class ValuesBuffer<Element, Failure: Swift.Error>: @unchecked Sen
   }
 
   private func receive(_ event: Event) {
-    let waiter = state.withLock { state -> UnsafeContinuation<UncheckedSendable<Event?>, Never>? in
-      guard !state.isFinished else { return nil }
+    // An element the policy drops is released after the lock: its deinitializer may be user code.
+    let (waiter, _) = state.withLock { state -> (UnsafeContinuation<UncheckedSendable<Event?>, Never>?, Event?) in
+      guard !state.isFinished else { return (nil, nil) }
       if event.isTerminal { state.isFinished = true }
       if let waiter = state.waiter {
         state.waiter = nil
-        return waiter
+        return (waiter, nil)
       }
       // Only elements count against the limit: a terminal event arrives last and is always kept.
       if event.isTerminal || state.events.count < state.limit {
         state.events.append(event)
       } else if state.keepsNewest && state.limit > 0 {
-        _ = state.events.popFirst()
+        let dropped = state.events.popFirst()
         state.events.append(event)
+        return (nil, dropped)
       }
-      return nil
+      return (nil, nil)
     }
     waiter?.resume(returning: UncheckedSendable(event))
   }
@@ -79,12 +81,12 @@ internal final class ValuesBuffer<Element, Failure: Swift.Error>: @unchecked Sen
 
   /// Ends the observation from the consumer's side.
   private func cancel() {
-    let waiter = state.withLock { state -> UnsafeContinuation<UncheckedSendable<Event?>, Never>? in
+    let (waiter, _) = state.withLock {
+      state -> (UnsafeContinuation<UncheckedSendable<Event?>, Never>?, FIFOQueue<Event>) in
       state.isFinished = true
-      state.events.removeAll()
       let waiter = state.waiter
       state.waiter = nil
-      return waiter
+      return (waiter, state.events.takeAll())
     }
     subscription.dispose()
     waiter?.resume(returning: UncheckedSendable(nil))

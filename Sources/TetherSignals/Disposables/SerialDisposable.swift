@@ -25,10 +25,12 @@ public final class SerialDisposable: Disposable {
   public var otherDisposable: (any Disposable)? {
     get { state.withLock { $0.other } }
     set {
-      let disposeNow = state.withLock { state in
-        if state.isDisposed { return true }
-        state.other = newValue
-        return false
+      // The replaced disposable is released after the lock: what its handler captures may be
+      // an object whose deinitializer disposes this one.
+      let (disposeNow, _) = state.withLock { state -> (Bool, (any Disposable)?) in
+        if state.isDisposed { return (true, nil) }
+        defer { state.other = newValue }
+        return (false, state.other)
       }
       if disposeNow { newValue?.dispose() }
     }

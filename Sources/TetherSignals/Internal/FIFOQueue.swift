@@ -65,4 +65,15 @@ internal struct FIFOQueue<Element> {
     storage.removeAll()
     head = 0
   }
+
+  /// Empties the queue and returns what it held, so that a caller holding a lock can release the
+  /// elements once the lock is released (their deinitializers may use the object the lock guards).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal mutating func takeAll() -> FIFOQueue {
+    var taken = FIFOQueue()
+    swap(&self, &taken)
+    return taken
+  }
 }

@@ -78,8 +78,9 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
           return
         }
       }
+      // `dispose()` empties the queue and nothing is queued after it, so a disposed observation
+      // finds the queue empty here.
       step = control.state.withLock { state in
-        if state.isDisposed { state.pending.removeAll() }
         guard let (event, foreign) = state.pending.first else {
           state.isDelivering = false
           state.deliverer = 0
@@ -104,7 +105,6 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
     let thread = currentThreadID()
     let step: Step = control.state.withLock { state in
       state.deliverer = thread
-      if state.isDisposed { state.pending.removeAll() }
       guard let (event, _) = state.pending.popFirst() else {
         state.isDelivering = false
         state.deliverer = 0
@@ -133,7 +133,7 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
   @usableFromInline
   internal struct State {
     /// Queued events; `foreign` when a thread other than the deliverer queued them.
-    @usableFromInline var pending = FIFOQueue<(event: Signal<Element, Error>.Event, foreign: Bool)>()
+    @usableFromInline var pending = PendingEvents()
     @usableFromInline var isDelivering = false
     /// The thread delivering, or 0 while delivery is being handed over.
     @usableFromInline var deliverer: UInt = 0
@@ -143,6 +143,9 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
 
     @inlinable init() {}
   }
+
+  /// The events waiting for the deliverer, each marked `foreign` when another thread queued it.
+  @usableFromInline internal typealias PendingEvents = FIFOQueue<(event: Signal<Element, Error>.Event, foreign: Bool)>
 
   @usableFromInline internal let state = Locked(State())
 
@@ -156,15 +159,18 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
   }
 
   /// Stops delivery and disposes the producer's disposable.
+  ///
+  /// Queued events are dropped after the lock: releasing an element may run a deinitializer that
+  /// uses this observation (sends to its observer, disposes it), which under the lock would trap.
   @usableFromInline
   internal func dispose() {
-    let disposable: (any Disposable)? = state.withLock { state in
-      guard !state.isDisposed else { return nil }
+    // The queued events are released here, once the lock is released.
+    let (disposable, _) = state.withLock { state -> ((any Disposable)?, PendingEvents?) in
+      guard !state.isDisposed else { return (nil, nil) }
       state.isDisposed = true
-      state.pending.removeAll()
       let disposable = state.producerDisposable
       state.producerDisposable = nil
-      return disposable
+      return (disposable, state.pending.takeAll())
     }
     disposable?.dispose()
   }
@@ -184,12 +190,11 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
   /// Ends delivery after a terminal event and disposes the producer's disposable.
   @usableFromInline
   internal func finish() {
-    let disposable: (any Disposable)? = state.withLock { state in
+    let (disposable, _) = state.withLock { state -> ((any Disposable)?, PendingEvents) in
       state.isDelivering = false
-      state.pending.removeAll()
       let disposable = state.producerDisposable
       state.producerDisposable = nil
-      return disposable
+      return (disposable, state.pending.takeAll())
     }
     disposable?.dispose()
   }

@@ -24,10 +24,16 @@ extension SignalProtocol {
           }
           if let full { observer(.next(full)) }
         case .failed(let error):
-          buffer.withLock { $0 = [] }
+          _ = buffer.withLock { buffer in
+            defer { buffer = [] }
+            return buffer
+          }
           observer(.failed(error))
         case .completed:
-          buffer.withLock { $0 = [] }
+          _ = buffer.withLock { buffer in
+            defer { buffer = [] }
+            return buffer
+          }
           observer(.completed)
         }
       }

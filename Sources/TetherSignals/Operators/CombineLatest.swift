@@ -162,39 +162,40 @@ internal struct CombineLatestPairMachine<A, B, Error: Swift.Error>: OperatorStat
   @inlinable
   init() {}
 
+  /// Returns the element a new first element replaces, to release after the lock.
   @inlinable
-  mutating func receiveFirst(_ event: Signal<A, Error>.Event, _ outbox: inout Outbox<(A, B), Error>) {
+  mutating func receiveFirst(_ event: Signal<A, Error>.Event, _ outbox: inout Outbox<(A, B), Error>) -> A? {
     switch event {
     case .next(let element):
+      let replaced = first.take()
       first = element
       if let second { outbox.next((element, second)) }
+      return replaced
     case .failed(let error):
       outbox.fail(error)
     case .completed:
       isFirstDone = true
       if isSecondDone { outbox.complete() }
     }
+    return nil
   }
 
+  /// Returns the element a new second element replaces, to release after the lock.
   @inlinable
-  mutating func receiveSecond(_ event: Signal<B, Error>.Event, _ outbox: inout Outbox<(A, B), Error>) {
+  mutating func receiveSecond(_ event: Signal<B, Error>.Event, _ outbox: inout Outbox<(A, B), Error>) -> B? {
     switch event {
     case .next(let element):
+      let replaced = second.take()
       second = element
       if let first { outbox.next((first, element)) }
+      return replaced
     case .failed(let error):
       outbox.fail(error)
     case .completed:
       isSecondDone = true
       if isFirstDone { outbox.complete() }
     }
-  }
-
-  @inlinable
-  mutating func finish() -> [any Disposable] {
-    first = nil
-    second = nil
-    return []
+    return nil
   }
 }
 
@@ -212,25 +213,26 @@ internal struct CombineLatestManyMachine<Element, Error: Swift.Error>: OperatorS
     active = count
   }
 
+  /// Returns the element a new one at `index` replaces, to release after the lock.
   @inlinable
-  mutating func receive(_ event: Signal<Element, Error>.Event, at index: Int, _ outbox: inout Outbox<[Element], Error>)
-  {
+  mutating func receive(
+    _ event: Signal<Element, Error>.Event,
+    at index: Int,
+    _ outbox: inout Outbox<[Element], Error>
+  ) -> Element? {
     switch event {
     case .next(let element):
-      if latest[index] == nil { missing -= 1 }
+      let replaced = latest[index].take()
+      if replaced == nil { missing -= 1 }
       latest[index] = element
       if missing == 0 { outbox.next(latest.map { $0! }) }
+      return replaced
     case .failed(let error):
       outbox.fail(error)
     case .completed:
       active -= 1
       if active == 0 { outbox.complete() }
     }
-  }
-
-  @inlinable
-  mutating func finish() -> [any Disposable] {
-    latest = []
-    return []
+    return nil
   }
 }

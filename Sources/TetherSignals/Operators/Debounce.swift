@@ -23,7 +23,7 @@ extension SignalProtocol {
       let storage = OperatorStorage(DebounceMachine<Element, Error>(), observer: observer)
       storage.add(
         upstream.observe { event in
-          guard let armed = storage.update({ machine, outbox in machine.receive(event, &outbox) }),
+          guard let (armed, _) = storage.update({ machine, outbox in machine.receive(event, &outbox) }),
             let (generation, replaced) = armed
           else { return }
           replaced?.dispose()
@@ -47,24 +47,26 @@ internal struct DebounceMachine<Element, Error: Swift.Error>: OperatorStateMachi
   @inlinable
   init() {}
 
-  /// Returns the timer to schedule for a new element.
+  /// Returns the timer to schedule for a new element, and the waiting element it replaces or a
+  /// failure drops, to release after the lock.
   @inlinable
   mutating func receive(
     _ event: Signal<Element, Error>.Event,
     _ outbox: inout Outbox<Element, Error>
-  ) -> (generation: Int, replaced: (any Disposable)?)? {
+  ) -> (timer: (generation: Int, replaced: (any Disposable)?)?, released: Element?) {
     switch event {
     case .next(let element):
+      let replaced = pending.take()
       pending = element
-      return timer.arm()
+      return (timer.arm(), replaced)
     case .failed:
-      pending = nil
       outbox.send(event)
+      return (nil, pending.take())
     case .completed:
       if let element = pending.take() { outbox.next(element) }
       outbox.complete()
+      return (nil, nil)
     }
-    return nil
   }
 
   @inlinable
@@ -75,7 +77,6 @@ internal struct DebounceMachine<Element, Error: Swift.Error>: OperatorStateMachi
 
   @inlinable
   mutating func finish() -> [any Disposable] {
-    pending = nil
-    return timer.cancel().map { [$0] } ?? []
+    timer.cancel().map { [$0] } ?? []
   }
 }

@@ -24,7 +24,7 @@ extension SignalProtocol {
           if let before, areDuplicates(before, element) { return }
           observer(event)
         case .failed, .completed:
-          previous.withLock { $0 = nil }
+          _ = previous.withLock { $0.take() }
           observer(event)
         }
       }

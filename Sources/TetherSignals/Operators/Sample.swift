@@ -75,14 +75,15 @@ internal struct SampleMachine<Element, Error: Swift.Error>: OperatorStateMachine
   @inlinable
   init() {}
 
+  /// Returns the element not sampled that the event replaces or drops, to release after the lock.
   @inlinable
-  mutating func receive(_ event: Signal<Element, Error>.Event, _ outbox: inout Outbox<Element, Error>) {
+  mutating func receive(_ event: Signal<Element, Error>.Event, _ outbox: inout Outbox<Element, Error>) -> Element? {
+    let replaced = latest.take()
     switch event {
     case .next(let element): latest = element
-    case .failed, .completed:
-      latest = nil
-      outbox.send(event)
+    case .failed, .completed: outbox.send(event)
     }
+    return replaced
   }
 
   @inlinable
@@ -90,9 +91,4 @@ internal struct SampleMachine<Element, Error: Swift.Error>: OperatorStateMachine
     if let element = latest.take() { outbox.next(element) }
   }
 
-  @inlinable
-  mutating func finish() -> [any Disposable] {
-    latest = nil
-    return []
-  }
 }

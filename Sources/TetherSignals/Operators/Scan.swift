@@ -54,7 +54,7 @@ extension SignalProtocol {
           let next = combine(current, element)
           accumulator.withLock { $0 = next }
         case .failed(let error):
-          accumulator.withLock { $0 = nil }
+          _ = accumulator.withLock { $0.take() }
           observer.on(.failed(error))
         case .completed:
           let result = accumulator.withLock { value in value.take()! }
@@ -79,7 +79,10 @@ extension SignalProtocol {
         case .next(let element):
           elements.withLock { $0.append(element) }
         case .failed(let error):
-          elements.withLock { $0 = [] }
+          _ = elements.withLock { elements in
+            defer { elements = [] }
+            return elements
+          }
           observer.on(.failed(error))
         case .completed:
           let all = elements.withLock { elements in

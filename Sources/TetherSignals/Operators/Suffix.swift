@@ -24,12 +24,16 @@ extension SignalProtocol {
         switch event {
         case .next(let element):
           guard maxLength > 0 else { return }
-          buffer.withLock { buffer in
-            if buffer.count == maxLength { _ = buffer.popFirst() }
+          // What the operator lets go of is released after the lock, as everywhere in Tether
+          // (see ThreadingAndReentrancy.md): a deinitializer may be user code.
+          let evicted = buffer.withLock { buffer -> Element? in
+            let evicted = buffer.count == maxLength ? buffer.popFirst() : nil
             buffer.append(element)
+            return evicted
           }
+          _ = evicted
         case .failed:
-          buffer.withLock { $0.removeAll() }
+          _ = buffer.withLock { $0.takeAll() }
           observer.on(event)
         case .completed:
           let elements = buffer.withLock { buffer in
@@ -63,7 +67,7 @@ extension SignalProtocol {
           }
           if let ready { observer(.next(ready)) }
         case .failed, .completed:
-          buffer.withLock { $0.removeAll() }
+          _ = buffer.withLock { $0.takeAll() }
           observer(event)
         }
       }

@@ -25,7 +25,7 @@ extension SignalProtocol {
       let storage = OperatorStorage(ThrottleMachine<Element, Error>(), observer: observer)
       storage.add(
         upstream.observe { event in
-          guard let opened = storage.update({ machine, outbox in machine.receive(event, &outbox) }),
+          guard let (opened, _) = storage.update({ machine, outbox in machine.receive(event, &outbox) }),
             let generation = opened
           else { return }
           storage.scheduleTimer(
@@ -50,29 +50,35 @@ internal struct ThrottleMachine<Element, Error: Swift.Error>: OperatorStateMachi
   @inlinable
   init() {}
 
-  /// Returns the generation of a window to open.
+  /// Returns the generation of a window to open, and the held element that the event replaces or
+  /// a failure drops, to release after the lock.
   @inlinable
-  mutating func receive(_ event: Signal<Element, Error>.Event, _ outbox: inout Outbox<Element, Error>) -> Int? {
+  mutating func receive(
+    _ event: Signal<Element, Error>.Event,
+    _ outbox: inout Outbox<Element, Error>
+  ) -> (window: Int?, released: Element?) {
     switch event {
     case .next(let element):
+      var replaced: Element?
       if hasEmitted {
+        replaced = latest.take()
         latest = element
       } else {
         hasEmitted = true
         outbox.next(element)
       }
-      if !window.isActive { return window.arm().generation }
+      return (window.isActive ? nil : window.arm().generation, replaced)
     case .failed:
-      latest = nil
       outbox.send(event)
+      return (nil, latest.take())
     case .completed:
       if window.isActive {
         completesAtWindowEnd = true
       } else {
         outbox.complete()
       }
+      return (nil, nil)
     }
-    return nil
   }
 
   @inlinable
@@ -84,7 +90,6 @@ internal struct ThrottleMachine<Element, Error: Swift.Error>: OperatorStateMachi
 
   @inlinable
   mutating func finish() -> [any Disposable] {
-    latest = nil
-    return window.cancel().map { [$0] } ?? []
+    window.cancel().map { [$0] } ?? []
   }
 }

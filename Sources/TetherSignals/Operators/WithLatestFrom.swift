@@ -50,18 +50,20 @@ internal struct WithLatestFromMachine<Element, Latest, Error: Swift.Error>: Oper
     }
   }
 
+  /// Returns the latest element a new one replaces, to release after the lock.
   @inlinable
-  mutating func receiveOther(_ event: Signal<Latest, Error>.Event, _ outbox: inout Outbox<(Element, Latest), Error>) {
+  mutating func receiveOther(
+    _ event: Signal<Latest, Error>.Event,
+    _ outbox: inout Outbox<(Element, Latest), Error>
+  ) -> Latest? {
     switch event {
-    case .next(let element): latest = element
+    case .next(let element):
+      let replaced = latest.take()
+      latest = element
+      return replaced
     case .failed(let error): outbox.fail(error)
     case .completed: break
     }
-  }
-
-  @inlinable
-  mutating func finish() -> [any Disposable] {
-    latest = nil
-    return []
+    return nil
   }
 }

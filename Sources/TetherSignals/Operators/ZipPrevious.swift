@@ -17,10 +17,10 @@ extension SignalProtocol {
           }
           observer(.next((before, element)))
         case .failed(let error):
-          previous.withLock { $0 = nil }
+          _ = previous.withLock { $0.take() }
           observer(.failed(error))
         case .completed:
-          previous.withLock { $0 = nil }
+          _ = previous.withLock { $0.take() }
           observer(.completed)
         }
       }

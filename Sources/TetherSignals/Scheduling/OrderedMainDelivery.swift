@@ -61,10 +61,14 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
 
   /// Drops every queued value and every later one.
   package func cancel() {
-    state.withLock { state in
+    // The dropped values are released after the lock: a value's deinitializer may send into the
+    // source still feeding this delivery.
+    let dropped = state.withLock { state -> [Value] in
       state.isCancelled = true
-      state.queue = []
+      defer { state.queue = [] }
+      return state.queue
     }
+    _ = dropped
   }
 
   @MainActor

@@ -53,7 +53,8 @@ extension SubscriberState {
   func end<Output, Failure>(
     _ observer: AtomicObserver<Output, Failure>, with completion: Subscribers.Completion<Failure>
   ) {
-    put(nil)
+    // The state (and the elements it holds) is released after the lock.
+    _ = take()
     observer.receive(completion: completion)
   }
 }

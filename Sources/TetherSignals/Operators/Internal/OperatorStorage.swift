@@ -5,11 +5,17 @@ import TetherSynchronization
 /// Its methods run under the ``OperatorStorage`` lock: they change state, emit events into the
 /// ``Outbox``, and return what the storage must do once the lock is released (subscribe, schedule,
 /// dispose). They never call user code.
+///
+/// Nor do they release a value they let go of (a replaced latest element, a dropped pending one):
+/// they return it, so that it is released after the lock. Its deinitializer may be user code using
+/// this very operator (a view model disposing its observation of it, or sending into one of its
+/// inputs), which under the lock would trap as a re-entrant access.
 @usableFromInline
 internal protocol OperatorStateMachine: SendableMetatype {
-  /// Called under the lock once when the operator ends (it emitted a terminal event, or its
-  /// observer disposed it): drops buffered state and returns the disposables the machine still
-  /// holds (timers, inner observations), which the storage disposes outside the lock.
+  /// Called once when the operator ends (it emitted a terminal event, or its observer disposed
+  /// it), after the storage took the machine out of its lock: returns the disposables the machine
+  /// still holds (timers, inner observations), which the storage disposes. The machine is then
+  /// released with what it buffered, outside the lock.
   mutating func finish() -> [any Disposable]
 }
 
@@ -104,22 +110,17 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
   @inlinable
   @discardableResult
   internal func update<Action>(_ body: (inout Machine, inout Outbox<Element, Error>) -> Action) -> Action? {
-    let (action, first, disposables) = control.state.withLock { state -> (Action?, Event?, [any Disposable]) in
-      guard !state.isFinished else { return (nil, nil, []) }
-      let action = body(&state.machine, &state.outbox)
-      var disposables: [any Disposable] = []
-      if state.outbox.isTerminated {
-        state.isFinished = true
-        disposables = state.resources + state.machine.finish()
-        state.resources = []
-      }
+    let (action, first, remains) = control.state.withLock { state -> (Action?, Event?, Control.Remains?) in
+      guard !state.isFinished else { return (nil, nil, nil) }
+      let action = body(&state.machine!, &state.outbox)
+      let remains = state.outbox.isTerminated ? state.finish() : nil
       guard !state.isDelivering, let first = state.outbox.queue.popFirst() else {
-        return (action, nil, disposables)
+        return (action, nil, remains)
       }
       state.isDelivering = true
-      return (action, first, disposables)
+      return (action, first, remains)
     }
-    for disposable in disposables { disposable.dispose() }
+    remains?.release()
     if let first { deliver(first) }
     return action
   }
@@ -141,8 +142,9 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
     var event = first
     while true {
       observer(event)
+      // `dispose()` empties the queue and nothing is queued after it, so a disposed operator
+      // finds the queue empty here.
       let next = control.state.withLock { state -> Event? in
-        if state.isDisposed { state.outbox.queue.removeAll() }
         guard let next = state.outbox.queue.popFirst() else {
           state.isDelivering = false
           return nil
@@ -163,10 +165,12 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
 internal final class OperatorControl<Machine: OperatorStateMachine, Element, Error: Swift.Error>: Disposable,
   @unchecked Sendable
 {
-  // Safe: the machine, the queue and the resources are only touched inside the `state` mutex.
+  // Safe: the machine, the queue and the resources are only touched inside the `state` mutex, or
+  // by the one thread that took them out of it when the operator ended.
   @usableFromInline
   internal struct State {
-    @usableFromInline var machine: Machine
+    /// `nil` once the operator finished: the machine was taken out to be released after the lock.
+    @usableFromInline var machine: Machine?
     @usableFromInline var outbox = Outbox<Element, Error>()
     @usableFromInline var isDelivering = false
     /// The observer disposed the observation: nothing more is delivered.
@@ -178,6 +182,40 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
     @inlinable
     init(machine: Machine) {
       self.machine = machine
+    }
+
+    /// Marks the operator finished and takes out the machine and the resources, to finish and
+    /// release once the lock is released.
+    @inlinable
+    mutating func finish() -> Remains {
+      isFinished = true
+      defer { resources = [] }
+      return Remains(machine: machine.take(), resources: resources)
+    }
+  }
+
+  /// What an operator held when it ended, taken out of its lock: finished, disposed and released
+  /// after the lock, since releasing an element may run a deinitializer that uses the operator.
+  @usableFromInline
+  internal struct Remains {
+    @usableFromInline var machine: Machine?
+    @usableFromInline var resources: [any Disposable]
+    /// Events queued but not delivered (the observer disposed the observation).
+    @usableFromInline var undelivered = FIFOQueue<Signal<Element, Error>.Event>()
+
+    @inlinable
+    init(machine: Machine?, resources: [any Disposable]) {
+      self.machine = machine
+      self.resources = resources
+    }
+
+    /// Disposes the resources and the machine's disposables; the rest is released on return.
+    @inlinable
+    consuming func release() {
+      for disposable in resources { disposable.dispose() }
+      if var machine = machine.take() {
+        for disposable in machine.finish() { disposable.dispose() }
+      }
     }
   }
 
@@ -208,17 +246,14 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
   /// Stops delivery and disposes everything the operator holds.
   @inlinable
   internal func dispose() {
-    let disposables = state.withLock { state -> [any Disposable] in
-      guard !state.isDisposed else { return [] }
+    let remains = state.withLock { state -> Remains? in
+      guard !state.isDisposed else { return nil }
       state.isDisposed = true
-      state.outbox.queue.removeAll()
-      guard !state.isFinished else { return [] }
-      state.isFinished = true
-      let disposables = state.resources + state.machine.finish()
-      state.resources = []
-      return disposables
+      var remains = state.isFinished ? Remains(machine: nil, resources: []) : state.finish()
+      remains.undelivered = state.outbox.queue.takeAll()
+      return remains
     }
-    for disposable in disposables { disposable.dispose() }
+    remains?.release()
   }
 }
 
