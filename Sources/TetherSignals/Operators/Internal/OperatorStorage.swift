@@ -110,17 +110,23 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
   @inlinable
   @discardableResult
   internal func update<Action>(_ body: (inout Machine, inout Outbox<Element, Error>) -> Action) -> Action? {
-    let (action, first, remains) = control.state.withLock { state -> (Action?, Event?, Control.Remains?) in
-      guard !state.isFinished else { return (nil, nil, nil) }
+    var ended = false
+    let (action, first) = control.state.withLock { state -> (Action?, Event?) in
+      guard !state.isFinished else { return (nil, nil) }
       let action = body(&state.machine!, &state.outbox)
-      let remains = state.outbox.isTerminated ? state.finish() : nil
+      if _slowPath(state.outbox.isTerminated) {
+        state.isFinished = true
+        ended = true
+      }
       guard !state.isDelivering, let first = state.outbox.queue.popFirst() else {
-        return (action, nil, remains)
+        return (action, nil)
       }
       state.isDelivering = true
-      return (action, first, remains)
+      return (action, first)
     }
-    remains?.release()
+    // What the machine holds is taken in a second visit to the lock, only when it ends: carrying
+    // it out of this one cost every event a generic optional's value witness calls.
+    if _slowPath(ended) { control.releaseRemains() }
     if let first { deliver(first) }
     return action
   }
@@ -184,8 +190,8 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
       self.machine = machine
     }
 
-    /// Marks the operator finished and takes out the machine and the resources, to finish and
-    /// release once the lock is released.
+    /// Marks the operator finished and takes out the machine and the resources still here (none
+    /// if another thread took them first), to finish and release once the lock is released.
     @inlinable
     mutating func finish() -> Remains {
       isFinished = true
@@ -243,13 +249,21 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
     if disposeNow { disposable.dispose() }
   }
 
+  /// After ``OperatorStorage/update(_:)`` saw the machine emit a terminal event: takes the
+  /// machine and the resources out of the lock (unless a dispose took them first), disposes what
+  /// they hold and releases them.
+  @usableFromInline @inline(never)
+  internal func releaseRemains() {
+    state.withLock { $0.finish() }.release()
+  }
+
   /// Stops delivery and disposes everything the operator holds.
   @inlinable
   internal func dispose() {
     let remains = state.withLock { state -> Remains? in
       guard !state.isDisposed else { return nil }
       state.isDisposed = true
-      var remains = state.isFinished ? Remains(machine: nil, resources: []) : state.finish()
+      var remains = state.finish()
       remains.undelivered = state.outbox.queue.takeAll()
       return remains
     }
