@@ -1,3 +1,4 @@
+import TetherChangesets
 import TetherCollections
 import TetherSignals
 import XCTest
@@ -7,7 +8,7 @@ private final class Marker: Sendable {}
 
 /// Keeps a disposable where the observer can reach it (as a view controller's property would).
 private final class DisposableHolder: @unchecked Sendable {
-  // Safe: written once before any mutation, then only read, on the test's thread.
+  // Safe: only touched on the test's thread (the observers run on it: nothing else delivers).
   var disposable: (any Disposable)?
   weak var marker: Marker?
 }
@@ -65,5 +66,46 @@ final class DisposedContainerObservationReleaseTests: XCTestCase {
     XCTAssertNil(holder.marker, "released once its join was processed, the disposable still held")
     XCTAssertNotNil(holder.disposable)
     outer.dispose()
+  }
+
+  func testAnObservationDisposedDuringTheCompletionOfAnotherIsReleased() {
+    // The completion takes every observer out of the list at once; one disposed while it is being
+    // delivered (by an earlier observer's completion callback here, by another thread in an app)
+    // is skipped, and was then ended by nobody: its observer lived as long as its disposable.
+    let holder = DisposableHolder()
+    var array: MutableObservableArray<Int>? = MutableObservableArray([1])
+    let first = array!.observe { event in
+      if case .completed = event { holder.disposable?.dispose() }
+    }
+    do {
+      let marker = Marker()
+      holder.marker = marker
+      holder.disposable = array!.observe { _ in withExtendedLifetime(marker) {} }
+    }
+    array = nil  // a container completes its observers when it deinitializes
+    XCTAssertNil(holder.marker, "released by the deliverer of the completion, the disposable still held")
+    XCTAssertNotNil(holder.disposable)
+    withExtendedLifetime(first) {}
+  }
+
+  func testAnObservationJoiningAfterTheCompletionAndDisposedByItsReloadIsReleased() {
+    // Only a core can be observed once completed (a container completes when it deinitializes):
+    // an observer joining from inside the completion gets a reload and the completion; disposed
+    // by its reload, it was skipped by the completion and ended by nobody.
+    let core = ContainerCore<OrderedCollectionChangeset<[Int]>>([1])
+    let holder = DisposableHolder()
+    let first = core.observe { event in
+      guard case .completed = event else { return }
+      let marker = Marker()
+      holder.marker = marker
+      holder.disposable = core.observe { _ in
+        withExtendedLifetime(marker) {}
+        holder.disposable?.dispose()
+      }
+    }
+    core.complete()
+    XCTAssertNil(holder.marker, "released by the deliverer of its reload, the disposable still held")
+    XCTAssertNotNil(holder.disposable)
+    withExtendedLifetime(first) {}
   }
 }

@@ -83,6 +83,28 @@ extension DisposedObservationReleaseTests {
   }
 }
 
+extension DisposedObservationReleaseTests {
+  func testAnObservationDisposedDuringTheCompletionOfAnotherIsReleased() {
+    // The completion takes every observer out of the list at once; one disposed while it is being
+    // delivered (by an earlier observer's completion callback here, by another thread in an app)
+    // is skipped, and was then ended by nobody: its observer lived as long as its disposable.
+    let subject = PassthroughSubject<Int, Never>()
+    let holder = DisposableHolder()
+    let first = subject.observe { event in
+      if case .completed = event { holder.disposable?.dispose() }
+    }
+    do {
+      let marker = Marker()
+      holder.marker = marker
+      holder.disposable = subject.observe { _ in withExtendedLifetime(marker) {} }
+    }
+    subject.send(completion: .finished)
+    XCTAssertNil(holder.marker, "released by the deliverer of the completion, the disposable still held")
+    XCTAssertNotNil(holder.disposable)
+    withExtendedLifetime(first) {}
+  }
+}
+
 /// Keeps a disposable where the observer can reach it (as a view controller's property would).
 private final class DisposableHolder: @unchecked Sendable {
   // Safe: written once before any event is sent, then only read, on the test's thread.

@@ -116,6 +116,43 @@ final class ContainerDeliveryStressTests: XCTestCase {
     XCTAssertEqual(markers.filter { $0() != nil }.count, 0, "disposed observations keep their observers")
   }
 
+  /// Observations disposed on this thread while another mutates their container and then lets go
+  /// of it (so it completes there): the completion takes them all out of the list, so its
+  /// deliverer ends each one, disposed or not, and a disposer (finding it unregistered) ends none.
+  /// One disposed while the completion was being delivered used to be ended by nobody and kept
+  /// its observer.
+  func testObservationsDisposedWhileTheirContainerCompletesAreEndedOnce() {
+    var markers: [() -> DeinitMarker?] = []
+    var kept: [any Disposable] = []
+    for _ in 0..<300 {
+      let box = Shared<MutableObservableArray<Int>?>(MutableObservableArray([]))
+      var round: [any Disposable] = []
+      for _ in 0..<8 {
+        let marker = DeinitMarker()
+        weak let weakMarker = marker
+        markers.append { weakMarker }
+        let array = box.withLock { $0! }
+        round.append(
+          array.observe { _ in
+            var value = 0
+            for step in 0..<100 { value = value &* 31 &+ step }
+            withExtendedLifetime((marker, value)) {}
+          })
+      }
+      let mutator = DispatchGroup()
+      DispatchQueue.global().async(group: mutator) {
+        let array = box.withLock { $0.take() }!
+        for value in 0..<4 { array.append(value) }
+        // The last reference goes when this returns: the container completes on this thread.
+      }
+      for disposable in round.reversed() { disposable.dispose() }
+      XCTAssertEqual(mutator.wait(timeout: .now() + 60), .success)
+      kept += round  // an ended observation must not need its disposable to go
+    }
+    XCTAssertEqual(markers.filter { $0() != nil }.count, 0, "ended observations keep their observers")
+    withExtendedLifetime(kept) {}
+  }
+
   // MARK: Everything delivered once the senders have returned
 
   /// Issue 15, item 2: with eight threads mutating faster than a slow observer consumes (so that

@@ -259,6 +259,39 @@ final class SubjectDeliveryStressTests: XCTestCase {
     holder.dispose()
   }
 
+  /// Observations disposed on this thread while another sends to their subject and completes it:
+  /// the completion takes them all out of the list, so its deliverer ends each one, disposed or
+  /// not, and a disposer (finding it unregistered) ends none. One disposed while the completion
+  /// was being delivered used to be ended by nobody and kept its observer.
+  func testObservationsDisposedWhileTheirSubjectCompletesAreEndedOnce() {
+    var markers: [() -> DeinitMarker?] = []
+    var kept: [any Disposable] = []
+    for _ in 0..<1_000 {
+      let subject = PassthroughSubject<Int, Never>()
+      var round: [any Disposable] = []
+      for _ in 0..<8 {
+        let marker = DeinitMarker()
+        weak let weakMarker = marker
+        markers.append { weakMarker }
+        round.append(
+          subject.observe { _ in
+            _ = spin(100)
+            withExtendedLifetime(marker) {}
+          })
+      }
+      let sender = DispatchGroup()
+      DispatchQueue.global().async(group: sender) {
+        for value in 0..<4 { subject.send(value) }
+        subject.send(completion: .finished)
+      }
+      for disposable in round.reversed() { disposable.dispose() }
+      XCTAssertEqual(sender.wait(timeout: .now() + 60), .success)
+      kept += round  // an ended observation must not need its disposable to go
+    }
+    XCTAssertEqual(markers.filter { $0() != nil }.count, 0, "ended observations keep their observers")
+    withExtendedLifetime(kept) {}
+  }
+
   /// Threads inside a callback never wait, so two subjects feeding each other under overload
   /// cannot deadlock.
   func testSubjectsFeedingEachOtherUnderOverloadDoNotDeadlock() {

@@ -410,13 +410,17 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         if !subscriber.isDisposed {
           subscriber.observer(.next(Changeset(reloading: collection)))
         }
-        if completed && !subscriber.isDisposed {
-          subscriber.observer(.completed)
+        if completed {
+          // Never in the list (the container had completed): only this deliverer ends it, also
+          // when it was disposed meanwhile (its disposer found it unregistered).
+          if !subscriber.isDisposed { subscriber.observer(.completed) }
           subscriber.markEnded()
         }
       case .complete(let slots):
-        for subscriber in slots where !subscriber.isDisposed {
-          subscriber.observer(.completed)
+        // This deliverer took them all out of the list (and dropped the pending removals), so it
+        // ends each one, also those disposed meanwhile: their disposers found them unregistered.
+        for subscriber in slots {
+          if !subscriber.isDisposed { subscriber.observer(.completed) }
           subscriber.markEnded()
         }
       }

@@ -318,7 +318,8 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     }
   }
 
-  /// Delivers `event` to every live subscription of `slots`, an array the caller owns.
+  /// Delivers the terminal `event` to every live subscription of `slots`, an array the caller
+  /// owns, and ends them all (see ``Subscription/receiveLast(_:)``).
   @inlinable
   internal func deliver(_ event: Event, to slots: ContiguousArray<SubscriptionBase>) {
     // The array owns every subscription in it until the loop ends, so the loop can use the
@@ -327,7 +328,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     slots.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: Unmanaged<Sub>.self) { subscriptions in
         for subscription in subscriptions {
-          subscription._withUnsafeGuaranteedRef { $0.receive(event) }
+          subscription._withUnsafeGuaranteedRef { $0.receiveLast(event) }
         }
       }
     }

@@ -185,6 +185,17 @@ internal final class Subscription<Element, Error: Swift.Error>: SubscriptionBase
     if event.isTerminal { markEnded() }
   }
 
+  /// Delivers the terminal `event` unless disposed, then ends the subscription either way.
+  ///
+  /// Only for a subscription the caller took out of the core's list (a terminal event takes them
+  /// all): nobody else ends it then, not even a disposer, which finds it unregistered. Skipping
+  /// the end of a disposed one would keep its observer for as long as its disposable.
+  @inlinable
+  internal func receiveLast(_ event: Signal<Element, Error>.Event) {
+    if !isDisposed { call(event) }
+    markEnded()
+  }
+
   /// Ends the subscription and releases the observer and everything it captures.
   @usableFromInline
   internal override func markEnded() {
