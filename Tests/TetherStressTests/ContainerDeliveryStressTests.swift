@@ -52,16 +52,7 @@ final class ContainerDeliveryStressTests: XCTestCase {
   /// starts, even while another thread keeps mutating; for a container and for `filterCollection`.
   func testNoCallbackStartsAfterDisposeReturned() {
     let numbers = MutableObservableArray<Int>([])
-    let running = AtomicBool(true)
-    let mutator = DispatchGroup()
-    DispatchQueue.global().async(group: mutator) {
-      var value = 0
-      while running.load(ordering: .relaxed) {
-        numbers.append(value)
-        value += 1
-        if value % 64 == 0 { numbers.removeAll() }
-      }
-    }
+    let stopMutating = keepMutating(numbers)
     let lateCallbacks = AtomicInt(0)
     for round in 0..<600 {
       let disposed = AtomicBool(false)
@@ -82,8 +73,7 @@ final class ContainerDeliveryStressTests: XCTestCase {
       observation.dispose()
       disposed.store(true, ordering: .releasing)
     }
-    running.store(false, ordering: .relaxed)
-    XCTAssertEqual(mutator.wait(timeout: .now() + 60), .success)
+    XCTAssertEqual(stopMutating(), .success)
     XCTAssertEqual(lateCallbacks.load(ordering: .relaxed), 0, "callbacks started after dispose() returned")
   }
 
@@ -93,16 +83,7 @@ final class ContainerDeliveryStressTests: XCTestCase {
   /// the observer, racing (a ThreadSanitizer report; a double release without the sanitizer).
   func testObservationsDisposedWhileTheirJoinsAreQueuedAreEndedOnce() {
     let numbers = MutableObservableArray<Int>([])
-    let running = AtomicBool(true)
-    let mutator = DispatchGroup()
-    DispatchQueue.global().async(group: mutator) {
-      var value = 0
-      while running.load(ordering: .relaxed) {
-        numbers.append(value)
-        value += 1
-        if value % 64 == 0 { numbers.removeAll() }
-      }
-    }
+    let stopMutating = keepMutating(numbers)
     // A join still queued when `dispose()` returns is ended when the deliverer reaches it.
     var markers: [() -> DeinitMarker?] = []
     for _ in 0..<1_000 {
@@ -111,8 +92,7 @@ final class ContainerDeliveryStressTests: XCTestCase {
       markers.append { weakMarker }
       numbers.observeNext { _ in withExtendedLifetime(marker) {} }.dispose()
     }
-    running.store(false, ordering: .relaxed)
-    XCTAssertEqual(mutator.wait(timeout: .now() + 60), .success)
+    XCTAssertEqual(stopMutating(), .success)
     XCTAssertEqual(markers.filter { $0() != nil }.count, 0, "disposed observations keep their observers")
   }
 
@@ -443,4 +423,23 @@ private final class ChangesetLog<Changeset>: @unchecked Sendable {
 private struct StressBinItem: Equatable, Sendable, Identifiable {
   let id: Int
   let value: Int
+}
+
+/// Appends to `numbers` on another thread, emptying it every 64 appends, until the returned
+/// function is called; that function waits for the thread to stop.
+private func keepMutating(_ numbers: MutableObservableArray<Int>) -> () -> DispatchTimeoutResult {
+  let running = AtomicBool(true)
+  let mutator = DispatchGroup()
+  DispatchQueue.global().async(group: mutator) {
+    var value = 0
+    while running.load(ordering: .relaxed) {
+      numbers.append(value)
+      value += 1
+      if value % 64 == 0 { numbers.removeAll() }
+    }
+  }
+  return {
+    running.store(false, ordering: .relaxed)
+    return mutator.wait(timeout: .now() + 60)
+  }
 }

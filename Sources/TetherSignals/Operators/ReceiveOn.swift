@@ -45,8 +45,8 @@ extension SignalProtocol {
 /// scheduled action per event.
 @usableFromInline
 internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked Sendable {
-  // Safe: every stored property is immutable after `init` (`dispatchAction` is set there, before
-  // the hop is shared); the observer is called only by the action that raised the queue's
+  // Safe: every stored property is immutable after `init` (`dispatch` is set there, before the
+  // hop is shared); the observer is called only by the action that raised the queue's
   // `active` from zero, until it brings it back there, so never concurrently, and the atomic's
   // acquire-release order hands its effects on.
   @usableFromInline typealias Event = Signal<Element, Error>.Event
@@ -56,31 +56,30 @@ internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked 
   @usableFromInline internal let queue = HopQueue<Element, Error>()
   /// When the scheduler is a `DispatchQueue`: that queue, and the one block every event's action
   /// runs (see ``enqueue(_:)``).
-  @usableFromInline internal let dispatchQueue: DispatchQueue?
-  @usableFromInline internal private(set) var dispatchAction: (@convention(block) @Sendable () -> Void)?
+  @usableFromInline internal private(set) var dispatch:
+    (queue: DispatchQueue, action: @convention(block) @Sendable () -> Void)?
 
   @inlinable
   init(observer: @escaping @Sendable (Event) -> Void, scheduler: S) {
     self.observer = observer
     self.scheduler = scheduler
-    dispatchQueue = scheduler as? DispatchQueue
-    if dispatchQueue != nil {
+    if let queue = scheduler as? DispatchQueue {
       // Unretained, or the block would hold the hop that holds it; each action takes over the
       // reference `enqueue` took for it.
       let hop = Unmanaged.passUnretained(self)
-      dispatchAction = { hop.takeRetainedValue().runAction() }
+      dispatch = (queue, { hop.takeRetainedValue().runAction() })
     }
   }
 
   @inlinable
   func enqueue(_ event: Event) {
     queue.events.withLock { events in events.append(event) }
-    if let dispatchQueue, let dispatchAction {
+    if let dispatch {
       // The same block for every event: handing Dispatch a block it already has costs a retain,
       // where a new closure costs a closure and a block allocation per event (and Dispatch still
       // runs one action per event). The retain keeps the hop alive until that action has run.
       _ = Unmanaged.passUnretained(self).retain()
-      dispatchQueue.async(execute: dispatchAction)
+      dispatch.queue.async(execute: dispatch.action)
       return
     }
     // The action captures only the hop, so scheduling it allocates nothing on Tether's side.
