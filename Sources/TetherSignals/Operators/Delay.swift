@@ -70,7 +70,6 @@ internal struct DelayMachine<Element, Error: Swift.Error>: OperatorStateMachine 
 
   @inlinable
   mutating func finish() -> [any Disposable] {
-    waiting.removeAll()
     armed = []
     defer { timers = [:] }
     return Array(timers.values)

@@ -276,7 +276,6 @@ internal struct FlattenConcatMachine<Element, Error: Swift.Error>: OperatorState
 
   @inlinable
   mutating func finish() -> [any Disposable] {
-    waiting.removeAll()
     defer { inner = nil }
     return inner.map { [$0] } ?? []
   }

@@ -168,13 +168,6 @@ internal struct ZipPairMachine<A, B, Error: Swift.Error>: OperatorStateMachine {
   func completeIfExhausted(_ outbox: inout Outbox<(A, B), Error>) {
     if (isFirstDone && firsts.isEmpty) || (isSecondDone && seconds.isEmpty) { outbox.complete() }
   }
-
-  @inlinable
-  mutating func finish() -> [any Disposable] {
-    firsts.removeAll()
-    seconds.removeAll()
-    return []
-  }
 }
 
 /// The state of an n-input zip.
@@ -204,11 +197,5 @@ internal struct ZipManyMachine<Element, Error: Swift.Error>: OperatorStateMachin
       isDone[index] = true
     }
     if buffers.indices.contains(where: { isDone[$0] && buffers[$0].isEmpty }) { outbox.complete() }
-  }
-
-  @inlinable
-  mutating func finish() -> [any Disposable] {
-    buffers = []
-    return []
   }
 }
