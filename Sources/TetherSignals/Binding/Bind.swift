@@ -12,8 +12,8 @@ extension SignalProtocol where Error == Never {
   /// Binds the elements to `target` through `setter`, run on `context`.
   ///
   /// The target is held weakly: the binding ends at the first element after the target is gone
-  /// (or at once when it deinitializes, if it is a ``DisposeBagProvider``: the binding is put in
-  /// its bag). It also ends when the signal completes or the returned disposable is disposed.
+  /// (or at once when it deinitializes, if it is a ``DisposeBagProvider``, or any `NSObject` on
+  /// Apple platforms: the binding is put in its bag). It also ends when the signal completes or the returned disposable is disposed.
   ///
   /// With ``ExecutionContext/immediateOnMain`` (Bond's context for bindings to main-thread
   /// objects) an element sent on the main thread is set before `send` returns, unless elements
@@ -43,7 +43,7 @@ extension SignalProtocol where Error == Never {
     } else {
       binding.otherDisposable = receive(on: context).observe(with: set)
     }
-    (target as? any DisposeBagProvider)?.bag.add(binding)
+    lifetimeBag(of: target)?.add(binding)
     return binding
   }
 }
@@ -83,7 +83,7 @@ extension SignalProtocol where Error == Never {
       setter(target, element)
     }
     binding.otherDisposable = observeOrdered(on: delivery)
-    (target as? any DisposeBagProvider)?.bag.add(binding)
+    lifetimeBag(of: target)?.add(binding)
     return binding
   }
 
