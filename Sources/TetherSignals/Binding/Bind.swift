@@ -13,7 +13,8 @@ extension SignalProtocol where Error == Never {
   ///
   /// The target is held weakly: the binding ends at the first element after the target is gone
   /// (or at once when it deinitializes, if it is a ``DisposeBagProvider``, or any `NSObject` on
-  /// Apple platforms: the binding is put in its bag). It also ends when the signal completes or the returned disposable is disposed.
+  /// Apple platforms: the binding is put in its bag). It also ends when the signal completes or the
+  /// returned disposable is disposed.
   ///
   /// With ``ExecutionContext/immediateOnMain`` (Bond's context for bindings to main-thread
   /// objects) an element sent on the main thread is set before `send` returns, unless elements
