@@ -31,7 +31,9 @@ let package = Package(
         .product(name: "TetherSignals", package: "Tether"),
         .product(name: "TetherDataSources", package: "Tether"),
       ],
-      path: "Adapters/TetherUIKit"
+      path: "Adapters/TetherUIKit",
+      // The stubs have no Objective-C runtime: `@objc` action methods are compiled without it.
+      swiftSettings: [.define("TETHER_APPLE_STUBS")]
     ),
     .target(
       name: "CheckedTetherAppKit",
@@ -40,7 +42,8 @@ let package = Package(
         .product(name: "TetherSignals", package: "Tether"),
         .product(name: "TetherDataSources", package: "Tether"),
       ],
-      path: "Adapters/TetherAppKit"
+      path: "Adapters/TetherAppKit",
+      swiftSettings: [.define("TETHER_APPLE_STUBS")]
     ),
     .target(
       name: "CheckedTetherCombine",

@@ -11,6 +11,7 @@
 //   so assigning a bridge is checked only as far as that type goes (the bridges' conformances to
 //   the data-source protocols are checked in full).
 @_exported import Foundation  // UIKit and AppKit re-export Foundation, as on Apple platforms.
+@_exported import ObjectiveC  // and the Objective-C module (`Selector`).
 
 /// An abstract class that forms the basis of event and command processing in AppKit.
 @MainActor

@@ -1,6 +1,7 @@
 // Stub of the parts of Apple's Objective-C runtime module that Tether's adapters use, written from
 // Apple's documentation (objc_setAssociatedObject(_:_:_:_:), objc_getAssociatedObject(_:_:),
-// objc_AssociationPolicy). Declarations only: it type-checks the adapters on Linux, it runs nothing.
+// objc_AssociationPolicy, Selector). Declarations only: it type-checks the adapters on Linux, it
+// runs nothing.
 
 /// Policies for an associated object's reference.
 public enum objc_AssociationPolicy: UInt, Sendable {
@@ -18,3 +19,9 @@ public func objc_setAssociatedObject(
 
 /// Returns the value associated with an object for a key.
 public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> Any? { nil }
+
+/// An Objective-C selector: a method name that target-action messages are sent with.
+public struct Selector: Hashable {
+  /// Creates a selector from a method name.
+  public init(_ str: String) {}
+}
