@@ -27,7 +27,9 @@ extension ReactiveExtensions where Base: UIControl {
 /// else with a trampoline target. Returns what `removeHandler(_:for:from:)` needs, which must be
 /// kept (a control holds its targets weakly).
 @MainActor
-func addHandler(for events: UIControl.Event, to control: UIControl, _ handler: @escaping @MainActor () -> Void)
+func addHandler(
+  for events: UIControl.Event, to control: UIControl, _ handler: @escaping @MainActor () -> Void
+)
   -> NSObject
 {
   if #available(iOS 14.0, tvOS 14.0, *) {
