@@ -10,6 +10,8 @@ enum AssociatedObjectKeys {
   nonisolated(unsafe) static var dataSourceBridge: UInt8 = 0  // Unsafe: only its address is used, as a key.
   /// The bag of bindings that ends when the view is deallocated.
   nonisolated(unsafe) static var bindingBag: UInt8 = 0  // Unsafe: only its address is used, as a key.
+  /// The target of a control's action messages while `reactive.controlEvent` is observed.
+  nonisolated(unsafe) static var controlActions: UInt8 = 0  // Unsafe: only its address is used, as a key.
 }
 
 /// The view's bag of bindings, made on first use and kept as an associated object, so that it is

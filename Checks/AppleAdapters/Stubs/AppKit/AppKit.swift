@@ -21,11 +21,97 @@ open class NSResponder: NSObject {
 
 /// The infrastructure for drawing, printing, and handling events in an app.
 @MainActor
-open class NSView: NSResponder {}
+open class NSView: NSResponder {
+  /// A Boolean value that determines whether the view is hidden.
+  open var isHidden = false
+  /// The opacity of the view.
+  open var alphaValue: CGFloat = 1
+}
 
 /// A specialized view, such as a button or text field, that notifies your app of relevant events.
 @MainActor
-open class NSControl: NSView {}
+open class NSControl: NSView {
+  /// Constants that describe the state of a control.
+  public struct StateValue: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static let mixed = StateValue(rawValue: -1)
+    public static let off = StateValue(rawValue: 0)
+    public static let on = StateValue(rawValue: 1)
+  }
+
+  /// The target object that receives action messages from the control.
+  weak open var target: AnyObject?
+  /// The default action-message selector associated with the control.
+  open var action: Selector?
+  /// A Boolean value that indicates whether the receiver reacts to mouse events.
+  open var isEnabled = true
+  /// The value of the receiver's cell as a string.
+  open var stringValue = ""
+  /// The value of the receiver's cell as a double-precision floating-point number.
+  open var doubleValue: Double = 0
+}
+
+/// A high-level interface for manipulating image data.
+open class NSImage: NSObject, @unchecked Sendable {}  // Safe: AppKit declares it Sendable.
+
+/// A control that defines an area on the screen that can be used to trigger actions.
+@MainActor
+open class NSButton: NSControl {
+  /// The button's state.
+  open var state: NSControl.StateValue = .off
+  /// The title displayed on the button when it's in an off state.
+  open var title = ""
+}
+
+/// Text that the user can select or edit and that sends its action message to its target when the
+/// user presses the Return key.
+@MainActor
+open class NSTextField: NSControl {
+  /// A Boolean value that controls whether the user can edit the value in the text field.
+  open var isEditable = true
+}
+
+/// A display of a range of values from which the user selects a single value.
+@MainActor
+open class NSSlider: NSControl {}
+
+/// A control with up and down arrows for incrementing or decrementing a value.
+@MainActor
+open class NSStepper: NSControl {}
+
+/// Display one or more buttons in a single horizontal group.
+@MainActor
+open class NSSegmentedControl: NSControl {
+  /// The index of the selected segment of the control, or -1 if no segment is selected.
+  open var selectedSegment = -1
+}
+
+/// A control for displaying and editing an NSDate object.
+@MainActor
+open class NSDatePicker: NSControl {
+  /// The date displayed by the date picker.
+  open var dateValue = Date()
+}
+
+/// A display of image data in a frame.
+@MainActor
+open class NSImageView: NSControl {
+  /// The image displayed by the image view.
+  open var image: NSImage?
+}
+
+/// An interface that provides visual feedback to the user about the status of an ongoing task.
+@MainActor
+open class NSProgressIndicator: NSView {
+  /// The current value of the progress indicator.
+  open var doubleValue: Double = 0
+  /// Starts the animation of an indeterminate progress indicator.
+  open func startAnimation(_ sender: Any?) {}
+  /// Stops the animation of an indeterminate progress indicator.
+  open func stopAnimation(_ sender: Any?) {}
+}
 
 /// A set of related records, displayed in rows that represent individual records and columns that
 /// represent the attributes of those records.
