@@ -3,6 +3,7 @@
 # Sources/TetherAppKit, Sources/TetherCombine) on Linux against the stub modules in
 # Checks/AppleAdapters, then proves the check has teeth: each mutation below (a renamed
 # UIKit/AppKit/Combine call or a misspelt data-source or subscriber method) must make the build fail.
+# It also compiles Bond's README examples against the stubs (Checks/AppleAdapters/BondReadme).
 # What this proves and what it cannot: README.md, "Platforms".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,21 @@ mutations=(
   "Sources/TetherUIKit/UITableView+SectionedView.swift|(updates) { UIView.performWithoutAnimation(|(updates) { UIView.performWithoutAnimations("
   "Sources/TetherAppKit/NSTableView+FlatView.swift|NSAnimationContext.runAnimationGroup|NSAnimationContext.runAnimationGroups"
   "Sources/TetherAppKit/NSOutlineView+OutlineView.swift|child index: Int, ofItem item|child index: Int, of item"
+  "Sources/TetherUIKit/UIControl+Reactive.swift|control.addAction(action, for: events)|control.addAction(action, forEvents: events)"
+  "Sources/TetherUIKit/UIControl+Reactive.swift|control.removeTarget(registration, action: ActionTrampoline.action, for: events)|control.removeTargets(registration, action: ActionTrampoline.action, for: events)"
+  "Sources/TetherUIKit/UIControl+Reactive.swift|button.setTitle(title, for: .normal)|button.setTitle(title, forState: .normal)"
+  "Sources/TetherUIKit/UITextInput+Reactive.swift|UITextView.textDidChangeNotification|UITextView.textDidChange"
+  "Sources/TetherUIKit/UITextInput+Reactive.swift|to: bar.searchTextField)|to: bar.searchField)"
+  "Sources/TetherUIKit/UIGestureRecognizer+Reactive.swift|gesture.addTarget(trampoline, action: ActionTrampoline.action)|gesture.addTarget(trampoline, selector: ActionTrampoline.action)"
+  "Sources/TetherUIKit/UIGestureRecognizer+Reactive.swift|gesture.minimumPressDuration = minimumPressDuration|gesture.minimumDuration = minimumPressDuration"
+  "Sources/TetherUIKit/UIValueControls+Reactive.swift|control.beginRefreshing()|control.startRefreshing()"
+  "Sources/TetherUIKit/UIValueControls+Reactive.swift|\$0.selectedSegmentIndex = \$1|\$0.selectedIndex = \$1"
+  "Sources/TetherUIKit/UIView+Reactive.swift|indicator.startAnimating()|indicator.startAnimation()"
+  "Sources/TetherUIKit/UIBarItem+Reactive.swift|item?.action = ActionTrampoline.action|item?.selector = ActionTrampoline.action"
+  "Sources/TetherAppKit/NSControl+Reactive.swift|control?.action = ActionTrampoline.action|control?.selector = ActionTrampoline.action"
+  "Sources/TetherAppKit/NSControl+Reactive.swift|\$0.dateValue = \$1|\$0.date = \$1"
+  "Sources/TetherAppKit/NSView+Reactive.swift|indicator.startAnimation(nil)|indicator.startAnimating()"
+  "Checks/AppleAdapters/BondReadme/BondReadmeExamples.swift|.bidirectionalBind(to: usernameTextField.reactive.text)|.bidirectionalBind(to: usernameTextField.reactive.texts)"
   "Sources/TetherCombine/SignalPublisher.swift|subscriber.receive(subscription: subscription)|subscriber.receive(subscriptions: subscription)"
   "Sources/TetherCombine/Publisher+Signal.swift|subscription.request(.unlimited)|subscription.requests(.unlimited)"
   "Sources/TetherCombine/Publisher+Signal.swift|func receive(completion: Combine.Subscribers.Completion<Failure>)|func receive(completed: Combine.Subscribers.Completion<Failure>)"

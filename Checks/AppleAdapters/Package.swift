@@ -45,6 +45,21 @@ let package = Package(
       path: "Adapters/TetherAppKit",
       swiftSettings: [.define("TETHER_APPLE_STUBS")]
     ),
+    // Bond's README examples against the stubs and the checked adapters, with only the imports
+    // changed (see the file's header).
+    .target(
+      name: "BondReadmeExamples",
+      dependencies: [
+        "UIKit", "CheckedTetherUIKit",
+        .product(name: "TetherSignals", package: "Tether"),
+        .product(name: "TetherCollections", package: "Tether"),
+        .product(name: "TetherDataSources", package: "Tether"),
+      ],
+      path: "BondReadme",
+      // The README's `print(text)` of an optional text warns, as it does in a Bond app; the
+      // snippet stays verbatim.
+      swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
+    ),
     .target(
       name: "CheckedTetherCombine",
       dependencies: ["Combine", .product(name: "TetherSignals", package: "Tether")],

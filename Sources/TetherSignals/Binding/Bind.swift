@@ -9,6 +9,18 @@ extension SignalProtocol where Error == Never {
     bindable.bind(signal: toSignal())
   }
 
+  /// Binds the elements to a bindable of optionals (a label's `String?` text, say): each element
+  /// is given wrapped. Bond's `bind(to:)` for an optional target.
+  ///
+  /// ```swift
+  /// followers.map { "\($0)" }.bind(to: label)  // a String signal, a String? target
+  /// ```
+  @discardableResult
+  public func bind<Bindable: BindableProtocol>(to bindable: Bindable) -> any Disposable
+  where Bindable.Element == Element? {
+    bindable.bind(signal: toSignal().map { Optional($0) })
+  }
+
   /// Binds the elements to `target` through `setter`, run on `context`.
   ///
   /// The target is held weakly: the binding ends at the first element after the target is gone

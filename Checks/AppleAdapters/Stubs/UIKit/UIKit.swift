@@ -532,3 +532,17 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {}
 /// A continuous gesture recognizer that interprets rotation gestures involving two touches.
 @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {}
+
+extension IndexPath {
+  /// An index number identifying an item in a section of a collection view.
+  public var item: Int { self[1] }
+  /// An index number identifying a row in a section of a table view.
+  public var row: Int { self[1] }
+  /// An index number identifying a section in a table view or collection view.
+  public var section: Int { self[0] }
+  /// Initializes an index path with the indexes of a specific item and section in a collection
+  /// view.
+  public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+  /// Initializes an index path with the indexes of a specific row and section in a table view.
+  public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+}
