@@ -319,6 +319,16 @@ extension ReactiveExtensions where Base == FakeSwitch {
     #expect(recorder.isCompleted)
   }
 
+  @Test @MainActor func aSignalOfValuesBindsToABindableOfOptionals() {
+    let label = Property<String?>(nil)
+    let followers = Property(3)
+    let binding = followers.map { "\($0)" }.bind(to: label)
+    #expect(label.value == "3")
+    followers.value = 4
+    #expect(label.value == "4")
+    binding.dispose()
+  }
+
   @Test func elementsSentOffTheMainThreadAreSetOnTheMainActorInOrder() async {
     let control = FakeSwitch()
     let source = PassthroughSubject<Bool, Never>()

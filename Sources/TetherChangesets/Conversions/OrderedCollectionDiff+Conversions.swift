@@ -55,8 +55,12 @@ extension OrderedCollectionDiff where Index == Int {
   public func generatePatch<C: Collection>(to collection: C) -> [OrderedCollectionOperation<C.Element, Int>] {
     DiffPatchPlanner(diff: self, finalCount: collection.count).patch(reading: collection)
   }
+}
 
-  /// This diff with each part sorted ascending (moves by source), the form derived diffs have.
+extension OrderedCollectionDiff where Index: Comparable {
+  /// This diff with each part sorted ascending (moves by source), the form derived diffs have:
+  /// two diffs that list the same changes in different orders are equal once normalized. For
+  /// offsets and for index paths alike.
   ///
   /// - Complexity: O(k log k) for a diff with k entries.
   public func normalized() -> Self {

@@ -32,7 +32,7 @@ import TetherChangesets
 /// let staged = try StagedChangeset(diff: diff, oldItemCounts: [3, 2], newItemCounts: [2, 3])
 /// for stage in staged.stages { tableView.performBatchUpdates { apply(stage.diff) } }
 /// ```
-public struct StagedChangeset: Sendable {
+public struct StagedChangeset: Equatable, Sendable {
   /// Where a row of an intermediate state gets its content.
   public enum Row: Hashable, Sendable {
     /// The item at this index path of the collection before the change (a row a later stage deletes).
@@ -56,7 +56,7 @@ public struct StagedChangeset: Sendable {
   }
 
   /// One batch update.
-  public struct Stage: Sendable {
+  public struct Stage: Equatable, Sendable {
     /// The batch, in the index spaces of the state before this stage and the state after it.
     public let diff: OrderedCollectionDiff<IndexPath>
 

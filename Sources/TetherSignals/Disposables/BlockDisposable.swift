@@ -24,3 +24,12 @@ public final class BlockDisposable: Disposable {
     body?()
   }
 }
+
+extension BlockDisposable {
+  /// ReactiveKit's `SimpleDisposable()`: without this overload the compiler reports a missing
+  /// argument instead of the way to write it.
+  @available(*, unavailable, message: "use BlockDisposable {} (it tracks isDisposed)")
+  public convenience init() {
+    self.init {}
+  }
+}
