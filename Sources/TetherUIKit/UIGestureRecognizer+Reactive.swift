@@ -73,11 +73,6 @@ extension ReactiveExtensions where Base: UIView {
     }
   }
 
-  /// Pinches on the view. Bond's `pinchGesture()`.
-  public func pinchGesture() -> SafeSignal<UIPinchGestureRecognizer> {
-    gesture(UIPinchGestureRecognizer()) { _ in }
-  }
-
   /// Long presses on the view. Bond's
   /// `longPressGesture(numberOfTaps:numberOfTouches:minimumPressDuration:allowableMovement:)`.
   public func longPressGesture(
@@ -92,10 +87,18 @@ extension ReactiveExtensions where Base: UIView {
     }
   }
 
+  // Pinch and rotation recognizers do not exist on tvOS.
+  #if !os(tvOS)
+  /// Pinches on the view. Bond's `pinchGesture()`.
+  public func pinchGesture() -> SafeSignal<UIPinchGestureRecognizer> {
+    gesture(UIPinchGestureRecognizer()) { _ in }
+  }
+
   /// Rotations on the view. Bond's `rotationGesture()`.
   public func rotationGesture() -> SafeSignal<UIRotationGestureRecognizer> {
     gesture(UIRotationGestureRecognizer()) { _ in }
   }
+  #endif
 
   /// A recognizer made by `make` and configured on the main actor for each observation, and added
   /// to the view while it lasts.

@@ -67,6 +67,8 @@ extension UITextView: BindableProtocol {
   }
 }
 
+// A search bar's `searchTextField` does not exist on tvOS.
+#if !os(tvOS)
 extension ReactiveExtensions where Base: UISearchBar {
   /// The search bar's text as the user edits it, and a binding target that sets it. Bond's `text`;
   /// where Bond listens through a delegate proxy, this listens to the editing events of the search
@@ -80,4 +82,5 @@ extension ReactiveExtensions where Base: UISearchBar {
     return dynamicSubject(signal: edits, get: { $0.text }, set: { $0.text = $1 })
   }
 }
+#endif
 #endif

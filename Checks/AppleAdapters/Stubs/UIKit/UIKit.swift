@@ -354,7 +354,8 @@ open class UISearchBar: UIView {
   /// The current or starting search text.
   open var text: String?
   /// The search bar's text field.
-  @available(iOS 13.0, tvOS 13.0, *)
+  @available(iOS 13.0, *)
+  @available(tvOS, unavailable)
   open var searchTextField: UISearchTextField { UISearchTextField() }
 }
 
@@ -526,10 +527,12 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 }
 
 /// A continuous gesture recognizer that interprets pinching gestures involving two touches.
+@available(tvOS, unavailable)
 @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {}
 
 /// A continuous gesture recognizer that interprets rotation gestures involving two touches.
+@available(tvOS, unavailable)
 @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {}
 
