@@ -46,7 +46,7 @@ let package = Package(
       swiftSettings: [.define("TETHER_APPLE_STUBS")]
     ),
     // Bond's README examples against the stubs and the checked adapters, with only the imports
-    // changed (see the file's header).
+    // changed (see the file's header), and every UIKit binding of issue 26 used once.
     .target(
       name: "BondReadmeExamples",
       dependencies: [
@@ -59,6 +59,12 @@ let package = Package(
       // The README's `print(text)` of an optional text warns, as it does in a Bond app; the
       // snippet stays verbatim.
       swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
+    ),
+    // The AppKit bindings of issue 26, each used once against the stubs.
+    .target(
+      name: "AppKitBindings",
+      dependencies: ["AppKit", "CheckedTetherAppKit", .product(name: "TetherSignals", package: "Tether")],
+      path: "AppKitBindings"
     ),
     .target(
       name: "CheckedTetherCombine",
