@@ -203,11 +203,11 @@ private func memoryRows() {
   let perElement = array / Double(count)
   for (name, bytes, elements) in [
     ("built from a sequence", built, count), ("built by appends", appended, count),
-    ("built by random inserts (100k)", inserted, count / 10),
+    ("by 100k random inserts", inserted, count / 10),
   ] {
     let value = bytes / Double(elements)
     report(
-      "heap bytes/element, 1M Int: list \(name)", value, unit: "bytes",
+      "heap bytes/element, Int: list \(name)", value, unit: "bytes",
       note: "array \(String(format: "%.2f", perElement)); list/array \(ratio(value, perElement))")
   }
 }

@@ -1,7 +1,7 @@
 import TetherSynchronization
 
 extension PersistentArray {
-  /// Runs ``_checkInvariants()`` in debug builds, on lists of up to 16,384 elements (larger ones
+  /// Runs `_checkInvariants(deep:)` in debug builds, on lists of up to 16,384 elements (larger ones
   /// check their root only, so that a debug build appending a million rows stays O(log n) per
   /// append); compiled out of release builds.
   @inlinable @inline(__always)

@@ -1,4 +1,4 @@
-/// One node of a ``PersistentArray``'s B+ tree: a leaf holding elements, or an index node holding
+/// One node of a `PersistentArray`'s B+ tree: a leaf holding elements, or an index node holding
 /// children and their element counts.
 ///
 /// A node is mutated only while it is uniquely referenced (copy-on-write, checked on the way down

@@ -6,7 +6,7 @@ import TetherSynchronization
 /// An `Array` kept by someone else (an observer, a binder's data source, a changeset waiting in a
 /// queue) makes the next mutation copy every element. A `PersistentArray` kept the same way makes
 /// the next mutation copy one leaf of at most 64 elements and a few small index nodes, however
-/// long the list is. That is what ``MutableObservableList`` is built on.
+/// long the list is. That is what `MutableObservableList` is built on.
 ///
 /// ```swift
 /// var rows: PersistentArray = [1, 2, 3]
