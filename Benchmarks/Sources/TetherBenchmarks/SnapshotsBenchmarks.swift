@@ -11,6 +11,8 @@ import Tether
 //   - bound: the container bound through the flat binder to a minimal flat view (keeps a row count,
 //     asks for the cell of every inserted or reloaded row), mutated on the main thread, so the time
 //     runs from the mutation call to the end of the view's batch.
+//   - background: one thread appends 16k or 160k values while a main-queue observer keeps each
+//     collection (the main thread runs its run loop), per append until the last one is observed.
 //   - iterating 1M elements, diffing two 1M-element versions, and heap bytes per element, list
 //     against array.
 
@@ -20,6 +22,7 @@ import Tether
     for size in [1_000, 100_000, 1_000_000] { keptRows(size: size) }
   }
   if only == nil || only == "bound" { boundRows() }
+  if only == nil || only == "background" { backgroundRows() }
   if only == nil || only == "iterate" { iterationRow() }
   if only == nil || only == "diff" { diffRow() }
   if only == nil || only == "memory" { memoryRows() }
@@ -29,6 +32,7 @@ import Tether
 private final class Keeper<Value>: @unchecked Sendable {
   // Safe: the benchmark mutates on one thread and delivery is synchronous on it.
   var value: Value?
+  var count = 0
 }
 
 private enum Mutation: CaseIterable {
@@ -132,6 +136,46 @@ private func keptRows(size: Int) {
         note: "mutation to batch applied; array \(microseconds(array)) µs\(versus1k)")
     }
   }
+}
+
+/// One background thread appends while the main thread runs its run loop and an observer on the
+/// main queue (`observeNextOnMain`, as every binding) keeps each collection.
+@MainActor private func backgroundRows() {
+  var listAt16k = 0.0
+  for count in [16_000, 160_000] {
+    let list = backgroundAppends(MutableObservableList<Int>(), count: count)
+    if count == 16_000 { listAt16k = list }
+    // A kept array makes each append copy it: quadratic, so only the smaller size.
+    let array = count == 16_000 ? backgroundAppends(MutableObservableArray<Int>(), count: count) : nil
+    report(
+      "\(count / 1_000)k appends off main, main-queue observer keeps: list", list, unit: "ns/append",
+      note: array.map { "array \(Int($0.rounded())) ns/append; array/list \(ratio($0, list))" }
+        ?? "\(ratio(list, listAt16k)) x the list's per-append cost at 16k")
+  }
+}
+
+/// Nanoseconds per append from the first append to the last changeset observed on the main queue.
+@MainActor private func backgroundAppends<C: RangeReplaceableCollection & SendableMetatype>(
+  _ container: MutableObservableCollection<C>,
+  count: Int
+) -> Double where C.Element == Int {
+  let keeper = Keeper<C>()
+  let observation = container.observeNextOnMain { changeset in
+    keeper.value = changeset.collection
+    keeper.count += 1
+  }
+  let start = DispatchTime.now().uptimeNanoseconds
+  let producer = Thread {
+    for value in 0..<count { container.append(value) }
+  }
+  producer.start()
+  // The main queue's actions run while the main run loop runs (as in an app); the first changeset
+  // is the reload.
+  while keeper.count < count + 1 { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+  let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+  observation.dispose()
+  precondition(keeper.value?.count == count, "snapshots: the main-queue observer missed a changeset")
+  return elapsed / Double(count)
 }
 
 private func iterationRow() {
