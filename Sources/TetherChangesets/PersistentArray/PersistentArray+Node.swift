@@ -275,27 +275,33 @@ internal final class _PersistentArrayNode<Element> {
   /// Restores the shape after the child at `index` lost entries: drops it when empty, and when
   /// it is not the last child and holds too few, merges it with its right neighbor or takes
   /// entries from it.
+  ///
+  /// It loops because taking entries can shrink the child again by one: the seam inside it may
+  /// merge two of its children (see `take(_:from:)`). Each round merges or moves entries toward
+  /// the child, and each seam merge removes an entry, so it ends.
   @inlinable
   internal func rebalanceChild(at index: Int) {
-    let child = children[index]
-    if child.count == 0 {
-      children.remove(at: index)
-      childCounts.remove(at: index)
-      return
-    }
-    guard index + 1 < children.count, child.isUnderfull else { return }
-    let right = uniqueChild(index + 1)
-    let capacity = Self.capacity(height: child.height)
-    let combined = child.entryCount + right.entryCount
-    if combined <= capacity {
-      child.takeAll(from: right)
-      childCounts[index] = child.count
-      children.remove(at: index + 1)
-      childCounts.remove(at: index + 1)
-    } else {
-      child.take(combined / 2 - child.entryCount, from: right)
-      childCounts[index] = child.count
-      childCounts[index + 1] = right.count
+    while true {
+      let child = children[index]
+      if child.count == 0 {
+        children.remove(at: index)
+        childCounts.remove(at: index)
+        return
+      }
+      guard index + 1 < children.count, child.isUnderfull else { return }
+      let right = uniqueChild(index + 1)
+      let capacity = Self.capacity(height: child.height)
+      let combined = child.entryCount + right.entryCount
+      if combined <= capacity {
+        child.takeAll(from: right)
+        childCounts[index] = child.count
+        children.remove(at: index + 1)
+        childCounts.remove(at: index + 1)
+      } else {
+        child.take(Swift.max(1, combined / 2 - child.entryCount), from: right)
+        childCounts[index] = child.count
+        childCounts[index + 1] = right.count
+      }
     }
   }
 
@@ -307,6 +313,10 @@ internal final class _PersistentArrayNode<Element> {
 
   /// Moves the first `moved` entries of `right` (a unique sibling at the same height) to the
   /// end of this node.
+  ///
+  /// The child that was last here may hold fewer than half its capacity (a last child may); once
+  /// entries follow it, it must not, so it is rebalanced with the first moved one, and so on down
+  /// the seam: O(log n) nodes.
   @inlinable
   internal func take(_ moved: Int, from right: _PersistentArrayNode<Element>) {
     if height == 0 {
@@ -315,6 +325,13 @@ internal final class _PersistentArrayNode<Element> {
       count = elements.count
       right.count = right.elements.count
       return
+    }
+    let seam = children.count - 1
+    defer {
+      if seam >= 0 && moved > 0 {
+        _ = uniqueChild(seam)
+        rebalanceChild(at: seam)
+      }
     }
     var movedCount = 0
     for childCount in right.childCounts[..<moved] { movedCount += childCount }

@@ -82,3 +82,50 @@ final class PersistentArrayExhaustiveTests: XCTestCase {
     }
   }
 }
+
+/// Shapes random sequences rarely reach: a node whose last child is small (allowed while it is
+/// last) merged with or borrowing from its right neighbor, so that the small child ends up in the
+/// middle.
+final class PersistentArrayRebalancingTests: XCTestCase {
+  func testASmallLastChildDoesNotEndUpInTheMiddleAfterAMerge() {
+    // Two index nodes of 32 full leaves each.
+    var expected = Array(0..<4_096)
+    var list = PersistentArray(expected)
+    // Shrink the first index node's last leaf (offsets 1,984..<2,048) to a few elements.
+    for _ in 0..<60 {
+      list.remove(at: 1_990)
+      expected.remove(at: 1_990)
+    }
+    list._checkInvariants()
+    // Empty the first index node from the front until it must merge with or borrow from the second.
+    for _ in 0..<1_400 {
+      list.remove(at: 0)
+      expected.remove(at: 0)
+      list._checkInvariants()
+    }
+    XCTAssertEqual(Array(list), expected)
+  }
+
+  func testRandomRemovalsAndInsertsOverDeepTrees() {
+    withSeeds(0..<12) { seed, rng in
+      var expected = Array(0..<(seed % 2 == 0 ? 20_000 : 6_000))
+      var list = PersistentArray(expected)
+      for step in 0..<6_000 {
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+          let index = Int.random(in: 0...expected.count, using: &rng)
+          list.insert(-step, at: index)
+          expected.insert(-step, at: index)
+        } else {
+          // Removals cluster, so that whole nodes empty and merge.
+          let center = Int(seed) * 3_000 % Swift.max(1, expected.count)
+          let index = Swift.min(expected.count - 1, center + Int.random(in: 0..<200, using: &rng))
+          list.remove(at: index)
+          expected.remove(at: index)
+        }
+        if step % 25 == 0 { list._checkInvariants() }
+      }
+      list._checkInvariants()
+      XCTAssertEqual(Array(list), expected, "seed \(seed)")
+    }
+  }
+}
