@@ -16,6 +16,7 @@ public enum PlaygroundPages {
     .liveFilters,
     .dataSources,
     .liveList,
+    .largeList,
     .customBinder,
     .diffuserFuser,
     .bins,

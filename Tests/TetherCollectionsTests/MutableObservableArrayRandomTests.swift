@@ -3,16 +3,16 @@ import TetherCollections
 import TetherTestSupport
 import XCTest
 
-/// One random mutation of an observable array, with the same change applied to a plain model.
+/// One random mutation of an observable array (or list), with the same change applied to a plain model.
 enum RandomArrayMutation {
   /// Draws and performs one mutation valid for the current count on both `array` and `model`;
   /// returns its name for failure messages.
   @discardableResult
-  static func perform<G: RandomNumberGenerator>(
-    on array: MutableObservableArray<Int>,
+  static func perform<C: RangeReplaceableCollection, G: RandomNumberGenerator>(
+    on array: MutableObservableCollection<C>,
     model: inout [Int],
     using rng: inout G
-  ) -> String {
+  ) -> String where C.Element == Int {
     let count = model.count
     let value = Int.random(in: 0..<1_000, using: &rng)
     let kind = count == 0 ? Int.random(in: 0..<3, using: &rng) : Int.random(in: 0..<15, using: &rng)
@@ -111,11 +111,11 @@ enum RandomArrayMutation {
 
 /// One random mutation inside a batch, mirrored on a plain model.
 enum RandomBatchStep {
-  static func perform<G: RandomNumberGenerator>(
-    on batch: inout OrderedCollectionBatch<[Int]>,
+  static func perform<C: RangeReplaceableCollection, G: RandomNumberGenerator>(
+    on batch: inout OrderedCollectionBatch<C>,
     model: inout [Int],
     using rng: inout G
-  ) -> String {
+  ) -> String where C.Element == Int {
     let count = model.count
     let value = Int.random(in: 0..<1_000, using: &rng)
     switch count == 0 ? 0 : Int.random(in: 0..<9, using: &rng) {

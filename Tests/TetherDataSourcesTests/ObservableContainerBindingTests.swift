@@ -42,6 +42,33 @@ final class ObservableContainerBindingTests: XCTestCase {
     }
   }
 
+  func testObservableListsThroughTheSectionedAndFlatBinders() {
+    MainActor.assumeIsolated {
+      withSeeds(0..<60) { seed, rng in
+        let initialCount = seed % 3 == 0 ? Int.random(in: 60...300, using: &rng) : Int.random(in: 0...8, using: &rng)
+        let list = MutableObservableList(
+          PersistentArray(randomArray(count: initialCount, alphabet: 50, using: &rng)))
+        let view = BatchUpdateValidatingView<Int>()
+        view.recordsCalls = false
+        let binder = RecordingBinder<SingleSectionChangeset<PersistentArray<Int>>, BatchUpdateValidatingView<Int>>()
+        list.bind(to: view, using: binder)
+        let flat = FlatUpdateValidatingView<Int>()
+        flat.recordsCalls = false
+        list.bind(to: flat) { list, row, _ in list.item(at: row) }
+        var next = 1000
+        for step in 0..<25 {
+          mutate(list, next: &next, using: &rng)
+          let context = "seed \(seed), step \(step)"
+          XCTAssertEqual(view.violations, [], context)
+          XCTAssertEqual(binder.fallbacks, [], context)
+          XCTAssertEqual(view.rows, [Array(list.collection)], context)
+          XCTAssertEqual(flat.violations, [], context)
+          XCTAssertEqual(flat.rows, Array(list.collection), context)
+        }
+      }
+    }
+  }
+
   func testObservable2DArraysThroughTheSectionedBinderAndTheTerminalView() {
     MainActor.assumeIsolated {
       withSeeds(0..<60) { seed, rng in
@@ -99,8 +126,9 @@ final class ObservableContainerBindingTests: XCTestCase {
   }
 }
 
-private func mutate(_ array: MutableObservableArray<Int>, next: inout Int, using rng: inout SeededRandomNumberGenerator)
-{
+private func mutate<C: RangeReplaceableCollection>(
+  _ array: MutableObservableCollection<C>, next: inout Int, using rng: inout SeededRandomNumberGenerator
+) where C.Element == Int {
   next += 1
   let count = array.count
   switch Int.random(in: 0..<9, using: &rng) {
@@ -112,10 +140,10 @@ private func mutate(_ array: MutableObservableArray<Int>, next: inout Int, using
   case 4 where count > 1: array.swapAt(Int.random(in: 0..<count, using: &rng), Int.random(in: 0..<count, using: &rng))
   case 5: array.sort()
   case 6:
-    var target = array.collection.filter { _ in Bool.random(using: &rng) }
+    var target: [Int] = array.collection.filter { _ in Bool.random(using: &rng) }
     target.insert(next, at: Int.random(in: 0...target.count, using: &rng))
     target.shuffle(using: &rng)
-    array.replace(with: target, performDiff: true)
+    array.replace(with: C(target), performDiff: true)
   case 7:
     let seed = rng.next()
     array.batchUpdate { batch in

@@ -47,6 +47,30 @@ final class ObservedCollectionTests: XCTestCase {
     }
   }
 
+  func testFollowsAListAndKeepsItsSnapshotsForFree() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    MainActor.assumeIsolated {
+      var random = SeededRandomNumberGenerator(seed: 11)
+      let list = MutableObservableList(PersistentArray(0..<1_000))
+      let observed = list.observed()
+      var kept: [(PersistentArray<Int>, [Int])] = []
+      for _ in 0..<200 {
+        let before = observed.collection
+        if Bool.random(using: &random) {
+          list.insert(-1, at: Int.random(in: 0...before.count, using: &random))
+        } else {
+          list.remove(at: Int.random(in: 0..<before.count, using: &random))
+        }
+        var replayed = Array(before)
+        replayed.apply(observed.lastChangeset.patch)
+        XCTAssertEqual(replayed, Array(observed.collection))
+        XCTAssertEqual(observed.collection, list.collection)
+        kept.append((observed.collection, Array(observed.collection)))
+      }
+      for (snapshot, copy) in kept { XCTAssertEqual(Array(snapshot), copy) }
+    }
+  }
+
   func testReadingTheCollectionIsTrackedByObservation() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
     MainActor.assumeIsolated {

@@ -12,6 +12,7 @@ let suites: [BenchmarkSuite] = [
   collectionOperatorBenchmarks,
   patchApplyBenchmarks,
   endToEndBenchmarks,
+  snapshotsBenchmarks,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

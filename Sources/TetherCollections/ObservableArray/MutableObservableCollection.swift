@@ -80,6 +80,11 @@ public final class MutableObservableCollection<C: Collection>: ObservableContain
 /// ```swift
 /// let items = MutableObservableArray<Item>([])
 /// ```
+///
+/// Every changeset carries the array. While an observer keeps one (a binder's data source, an
+/// `ObservedCollection`), the next mutation copies every element first: O(n) per mutation, about
+/// 290 µs at 1,000,000 `Int`s. For long lists that are kept that way, use
+/// ``MutableObservableList``, whose mutations stay O(log n).
 public typealias MutableObservableArray<Element> = MutableObservableCollection<[Element]>
 
 extension MutableObservableCollection {

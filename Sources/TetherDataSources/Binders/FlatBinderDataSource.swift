@@ -80,7 +80,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
         )
       }
       try validateFlatSteps(
-        newChangeset.patch.map(\.step),
+        newChangeset.patch.map { $0.step },
         from: previous.collection.numberOfItems,
         to: newChangeset.collection.numberOfItems
       )
@@ -112,7 +112,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
   /// - Complexity: O(k + u·k) for a patch of k operations with u updates (each update's final offset
   ///   is followed through the operations after it).
   open func applyPatch(of changeset: Changeset, to view: View) {
-    let steps = changeset.patch.map(\.step)
+    let steps = changeset.patch.map { $0.step }
     guard !steps.isEmpty else { return }
     let insertion = View.animationOptions(animations.isAnimated ? animations.insertion : [])
     let removal = View.animationOptions(animations.isAnimated ? animations.removal : [])

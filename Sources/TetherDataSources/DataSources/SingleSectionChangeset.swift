@@ -114,7 +114,7 @@ private func flattenedToSectionZero<Element>(
 extension SingleSectionChangeset: SectionedGivenFormChecking {
   package func checkDiffDerivation(from previous: Any) throws(ChangesetValidationError) {
     guard base.givenForms == .patch, let previous = previous as? Collection else { return }
-    try validateFlatSteps(base.patch.map(\.step), from: previous.count, to: collection.count)
+    try validateFlatSteps(base.patch.map { $0.step }, from: previous.count, to: collection.count)
   }
 }
 

@@ -65,11 +65,12 @@ extension Diffuser {
     listDiffuser(diff: { old, new in new.diff(from: old) }, effect)
   }
 
-  private static func listDiffuser<Element>(
-    diff: @escaping (_ old: [Element], _ new: [Element]) -> OrderedCollectionDiff<Int>,
-    _ effect: @escaping (OrderedCollectionChangeset<[Element]>) -> Void
-  ) -> Diffuser<A> where A == [Element] {
-    let memory = DiffuserMemory<[Element]>()
+  /// The list diffuser behind every `intoList`, for arrays and persistent lists alike.
+  static func listDiffuser(
+    diff: @escaping (_ old: A, _ new: A) -> OrderedCollectionDiff<Int>,
+    _ effect: @escaping (OrderedCollectionChangeset<A>) -> Void
+  ) -> Diffuser<A> where A: Collection {
+    let memory = DiffuserMemory<A>()
     return Diffuser(
       apply: { new in
         guard let old = memory.last else {

@@ -1,0 +1,311 @@
+import Dispatch
+import Foundation
+import MallocCounter
+import Tether
+
+// Snapshots (issue 24): what keeping the collection costs the next mutation.
+//   - kept: one observer keeps every changeset's collection (as binders, data sources and
+//     `ObservedCollection` do); per-mutation median for append, update and remove in the middle,
+//     at 1k, 100k and 1M Int elements, for `MutableObservableArray` and `MutableObservableList`.
+//     The floor is the same mutation of an unobserved array container, measured in the same run.
+//   - bound: the container bound through the flat binder to a minimal flat view (keeps a row count,
+//     asks for the cell of every inserted or reloaded row), mutated on the main thread, so the time
+//     runs from the mutation call to the end of the view's batch.
+//   - background: one thread appends 16k or 160k values while a main-queue observer keeps each
+//     collection (the main thread runs its run loop), per append until the last one is observed.
+//   - iterating 1M elements, diffing two 1M-element versions, and heap bytes per element, list
+//     against array.
+
+@MainActor let snapshotsBenchmarks = BenchmarkSuite(name: "snapshots") {
+  let only = ProcessInfo.processInfo.environment["SNAPSHOTS_ONLY"]
+  if only == nil || only == "kept" {
+    for size in [1_000, 100_000, 1_000_000] { keptRows(size: size) }
+  }
+  if only == nil || only == "bound" { boundRows() }
+  if only == nil || only == "background" { backgroundRows() }
+  if only == nil || only == "iterate" { iterationRow() }
+  if only == nil || only == "diff" { diffRow() }
+  if only == nil || only == "memory" { memoryRows() }
+}
+
+/// What an observer keeps: written only by the delivering thread, which is the benchmark's only one.
+private final class Keeper<Value>: @unchecked Sendable {
+  // Safe: the benchmark mutates on one thread and delivery is synchronous on it.
+  var value: Value?
+  var count = 0
+}
+
+private enum Mutation: CaseIterable {
+  case append
+  case update
+  case remove
+
+  var name: String {
+    switch self {
+    case .append: "append"
+    case .update: "update"
+    case .remove: "remove"
+    }
+  }
+
+  /// Performs the `step`th mutation of this kind on a container of about `size` elements.
+  func perform<C: RangeReplaceableCollection>(on container: MutableObservableCollection<C>, step: Int, size: Int)
+  where C.Element == Int {
+    switch self {
+    case .append: container.append(step)
+    case .update: container[(size / 2 + step * 7) % size] = -step
+    case .remove: container.remove(at: (size / 2 + step * 7) % (size - step))
+    }
+  }
+}
+
+/// Per-mutation medians, in nanoseconds, of `count` mutations timed one by one.
+private func perMutation(_ count: Int, _ body: (Int) -> Void) -> Double {
+  var samples: [Double] = []
+  samples.reserveCapacity(count)
+  for step in 0..<count {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body(step)
+    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+  }
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+private func label(_ size: Int) -> String {
+  size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1_000)k"
+}
+
+private func keptRows(size: Int) {
+  let elements = Array(0..<size)
+  for mutation in Mutation.allCases {
+    // An array that is kept copies every element per mutation: fewer samples at 1M.
+    let arrayCount = size >= 1_000_000 ? 40 : 1_000
+    let floor: Double = {
+      let container = MutableObservableArray(elements)
+      return perMutation(1_000) { mutation.perform(on: container, step: $0, size: size) }
+    }()
+    let array: Double = {
+      let container = MutableObservableArray(elements)
+      let keeper = Keeper<[Int]>()
+      let observation = container.observeNext { keeper.value = $0.collection }
+      defer { observation.dispose() }
+      return perMutation(arrayCount) { mutation.perform(on: container, step: $0, size: size) }
+    }()
+    let list: Double = {
+      let container = MutableObservableList(PersistentArray(elements))
+      let keeper = Keeper<PersistentArray<Int>>()
+      let observation = container.observeNext { keeper.value = $0.collection }
+      defer { observation.dispose() }
+      return perMutation(1_000) { mutation.perform(on: container, step: $0, size: size) }
+    }()
+    report(
+      "\(label(size)) \(mutation.name), observer keeps: array", array / 1e3, unit: "µs",
+      note: "\(ratio(array, floor)) x floor (unobserved array \(microseconds(floor)) µs)")
+    report(
+      "\(label(size)) \(mutation.name), observer keeps: list", list / 1e3, unit: "µs",
+      note: "\(ratio(list, floor)) x floor; array/list \(ratio(array, list))")
+  }
+}
+
+/// Appends, updates and removes through the flat binder to a minimal view, at 1k and 1M rows.
+@MainActor private func boundRows() {
+  var listAt1k: [Mutation: Double] = [:]
+  for size in [1_000, 1_000_000] {
+    for mutation in Mutation.allCases {
+      let list: Double = {
+        let container = MutableObservableList(PersistentArray(0..<size))
+        let view = MinimalFlatView()
+        let binding = container.bind(to: view) { list, row, _ in list[row] }
+        defer { binding.dispose() }
+        let median = perMutation(1_000) { mutation.perform(on: container, step: $0, size: size) }
+        precondition(view.batchCount == 1_000 && view.rowCount == container.count, "snapshots: the view missed a batch")
+        return median
+      }()
+      let array: Double = {
+        let container = MutableObservableArray(Array(0..<size))
+        let view = MinimalFlatView()
+        let binding = container.bind(to: view) { array, row, _ in array[row] }
+        defer { binding.dispose() }
+        return perMutation(size >= 1_000_000 ? 40 : 1_000) { mutation.perform(on: container, step: $0, size: size) }
+      }()
+      if size == 1_000 { listAt1k[mutation] = list }
+      let versus1k = size == 1_000 ? "" : "; \(ratio(list, listAt1k[mutation]!)) x the list at 1k"
+      report(
+        "\(label(size)) rows \(mutation.name), bound to a minimal view: list", list / 1e3, unit: "µs",
+        note: "mutation to batch applied; array \(microseconds(array)) µs\(versus1k)")
+    }
+  }
+}
+
+/// One background thread appends while the main thread runs its run loop and an observer on the
+/// main queue (`observeNextOnMain`, as every binding) keeps each collection.
+@MainActor private func backgroundRows() {
+  var listAt16k = 0.0
+  for count in [16_000, 160_000] {
+    let list = backgroundAppends(MutableObservableList<Int>(), count: count)
+    if count == 16_000 { listAt16k = list }
+    // A kept array makes each append copy it: quadratic, so only the smaller size.
+    let array = count == 16_000 ? backgroundAppends(MutableObservableArray<Int>(), count: count) : nil
+    report(
+      "\(count / 1_000)k appends off main, main-queue observer keeps: list", list, unit: "ns/append",
+      note: array.map { "array \(Int($0.rounded())) ns/append; array/list \(ratio($0, list))" }
+        ?? "\(ratio(list, listAt16k)) x the list's per-append cost at 16k")
+  }
+}
+
+/// Nanoseconds per append from the first append to the last changeset observed on the main queue.
+@MainActor private func backgroundAppends<C: RangeReplaceableCollection & SendableMetatype>(
+  _ container: MutableObservableCollection<C>,
+  count: Int
+) -> Double where C.Element == Int {
+  let keeper = Keeper<C>()
+  let observation = container.observeNextOnMain { changeset in
+    keeper.value = changeset.collection
+    keeper.count += 1
+  }
+  let start = DispatchTime.now().uptimeNanoseconds
+  let producer = Thread {
+    for value in 0..<count { container.append(value) }
+  }
+  producer.start()
+  // The main queue's actions run while the main run loop runs (as in an app); the first changeset
+  // is the reload.
+  while keeper.count < count + 1 { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+  let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+  observation.dispose()
+  precondition(keeper.value?.count == count, "snapshots: the main-queue observer missed a changeset")
+  return elapsed / Double(count)
+}
+
+private func iterationRow() {
+  var random = BenchmarkRandom(seed: 0x17E)
+  let array = (0..<1_000_000).map { _ in Int.random(in: 0..<1_000, using: &random) }
+  let list = PersistentArray(array)
+  // A running hash rather than a sum, so that neither loop folds into a closed form or vectorizes.
+  let arrayTime = medianNanoseconds(repetitions: 9) {
+    var hash = 0
+    for element in array { hash = hash &* 31 &+ element }
+    precondition(hash != 1, "snapshots: an unlikely hash")  // keeps the loop from being dropped
+  }
+  let listTime = medianNanoseconds(repetitions: 9) {
+    var hash = 0
+    for element in list { hash = hash &* 31 &+ element }
+    precondition(hash != 1, "snapshots: an unlikely hash")
+  }
+  report(
+    "iterate 1M: list", listTime / 1e6, unit: "ms",
+    note: "array \(String(format: "%.3f", arrayTime / 1e6)) ms; list/array \(ratio(listTime, arrayTime))")
+  let copyTime = medianNanoseconds(repetitions: 9) { blackHole(Array(list)) }
+  report("Array(list) of 1M", copyTime / 1e6, unit: "ms", note: "a leaf at a time")
+}
+
+private func diffRow() {
+  var random = BenchmarkRandom(seed: 0x5A9)
+  let old = Array(0..<1_000_000)
+  var new = old
+  for step in 0..<1_000 {
+    new.remove(at: Int.random(in: 0..<new.count, using: &random))
+    new.insert(2_000_000 + step, at: Int.random(in: 0...new.count, using: &random))
+  }
+  let oldList = PersistentArray(old)
+  let newList = PersistentArray(new)
+  // Alternated, so that both see the same machine load.
+  var arraySamples: [Double] = []
+  var listSamples: [Double] = []
+  for _ in 0..<7 {
+    arraySamples.append(medianNanoseconds(repetitions: 1) { blackHole(new.diff(from: old)) })
+    listSamples.append(medianNanoseconds(repetitions: 1) { blackHole(newList.diff(from: oldList)) })
+  }
+  let arrayTime = arraySamples.sorted()[3]
+  let listTime = listSamples.sorted()[3]
+  precondition(newList.diff(from: oldList) == new.diff(from: old), "snapshots: the list's diff differs")
+  report(
+    "diff two 1M versions (1k removes + 1k inserts): list", listTime / 1e6, unit: "ms",
+    note: "array \(String(format: "%.1f", arrayTime / 1e6)) ms; list/array \(ratio(listTime, arrayTime))")
+}
+
+private func memoryRows() {
+  guard tether_malloc_counting_available() == 1 else {
+    print("  memory per element: not counted on this platform")
+    return
+  }
+  let count = 1_000_000
+  let array = heapBytes { Array(0..<count) }
+  let built = heapBytes { PersistentArray(0..<count) }
+  let appended = heapBytes {
+    var list = PersistentArray<Int>()
+    for value in 0..<count { list.append(value) }
+    return list
+  }
+  let inserted = heapBytes {
+    var random = BenchmarkRandom(seed: 0x1E5)
+    var list = PersistentArray<Int>()
+    for value in 0..<count / 10 { list.insert(value, at: Int.random(in: 0...list.count, using: &random)) }
+    return list
+  }
+  let perElement = array / Double(count)
+  for (name, bytes, elements) in [
+    ("built from a sequence", built, count), ("built by appends", appended, count),
+    ("by 100k random inserts", inserted, count / 10),
+  ] {
+    let value = bytes / Double(elements)
+    report(
+      "heap bytes/element, Int: list \(name)", value, unit: "bytes",
+      note: "array \(String(format: "%.2f", perElement)); list/array \(ratio(value, perElement))")
+  }
+}
+
+/// Live heap bytes that `build`'s result holds.
+private func heapBytes<T>(_ build: () -> T) -> Double {
+  tether_malloc_counting_enabled(1)
+  let before = tether_malloc_live_bytes()
+  let kept = build()
+  let after = tether_malloc_live_bytes()
+  tether_malloc_counting_enabled(0)
+  withExtendedLifetime(kept) {}
+  return Double(after - before)
+}
+
+private func ratio(_ value: Double, _ floor: Double) -> String {
+  String(format: "%.2f", value / floor)
+}
+
+private func microseconds(_ nanoseconds: Double) -> String {
+  String(format: nanoseconds < 10_000 ? "%.2f" : "%.1f", nanoseconds / 1e3)
+}
+
+/// A flat view that does only what every view does for a batch: it keeps the row count and asks
+/// the data source for the cell of every inserted or reloaded row.
+@MainActor
+private final class MinimalFlatView: FlatViewProtocol {
+  weak var flatDataSource: (any FlatViewDataSource<Int>)?
+  private(set) var rowCount = 0
+  private(set) var batchCount = 0
+  private var sum = 0
+
+  var numberOfColumns: Int { 1 }
+
+  func reloadData() {
+    rowCount = flatDataSource?.numberOfRows() ?? 0
+  }
+
+  func beginUpdates() {}
+
+  func endUpdates() {
+    batchCount += 1
+    if let source = flatDataSource { rowCount = source.numberOfRows() }
+  }
+
+  func insertRows(at indexes: IndexSet, withAnimation animationOptions: ViewAnimationOptions) {
+    for row in indexes { sum &+= flatDataSource?.cellForRow(at: row) ?? 0 }
+  }
+
+  func removeRows(at indexes: IndexSet, withAnimation animationOptions: ViewAnimationOptions) {}
+
+  func moveRow(at oldIndex: Int, to newIndex: Int) {}
+
+  func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {
+    for row in rowIndexes { sum &+= flatDataSource?.cellForRow(at: row) ?? 0 }
+  }
+}

@@ -1,0 +1,345 @@
+/// One node of a `PersistentArray`'s B+ tree: a leaf holding elements, or an index node holding
+/// children and their element counts.
+///
+/// A node is mutated only while it is uniquely referenced (copy-on-write, checked on the way down
+/// from the root); a node reachable from two lists is never changed, which is what makes copies
+/// O(1) and snapshots immutable.
+///
+/// Shape, checked by `_checkInvariants()`: every leaf is at height 0 and every child is one level
+/// below its parent; a node holds at most `capacity` entries; every child but the last of its
+/// parent holds at least half that (the last one may hold fewer, because appends leave full
+/// nodes behind them instead of splitting in half); only the root may be empty, and an index
+/// root has at least two children.
+@usableFromInline
+internal final class _PersistentArrayNode<Element> {
+  /// The elements of a leaf (empty in an index node).
+  @usableFromInline internal var elements: ContiguousArray<Element>
+
+  /// The children of an index node (empty in a leaf).
+  @usableFromInline internal var children: ContiguousArray<_PersistentArrayNode<Element>>
+
+  /// The element count of each child, kept beside the children so that finding a child reads
+  /// one small contiguous array instead of touching every child.
+  @usableFromInline internal var childCounts: ContiguousArray<Int>
+
+  /// The number of elements under this node.
+  @usableFromInline internal var count: Int
+
+  /// 0 for a leaf, one more than its children's for an index node.
+  @usableFromInline internal let height: Int
+
+  @inlinable
+  internal init(leaf elements: ContiguousArray<Element>) {
+    self.elements = elements
+    self.children = []
+    self.childCounts = []
+    self.count = elements.count
+    self.height = 0
+  }
+
+  @inlinable
+  internal init(
+    height: Int,
+    children: ContiguousArray<_PersistentArrayNode<Element>>,
+    childCounts: ContiguousArray<Int>
+  ) {
+    self.elements = []
+    self.children = children
+    self.childCounts = childCounts
+    var total = 0
+    for childCount in childCounts { total &+= childCount }
+    self.count = total
+    self.height = height
+  }
+
+  /// A shallow copy: the element and child buffers are shared until one side writes to them.
+  @inlinable
+  internal func copy() -> _PersistentArrayNode<Element> {
+    if height == 0 {
+      return _PersistentArrayNode(leaf: elements)
+    }
+    let node = _PersistentArrayNode(height: height, children: children, childCounts: childCounts)
+    return node
+  }
+
+  // MARK: Capacities
+
+  /// Elements per leaf: 64, fewer for large elements so that a leaf copied on write stays near
+  /// 2 KiB; at least 16.
+  @inlinable
+  internal static var leafCapacity: Int {
+    Swift.max(16, Swift.min(64, 2048 / Swift.max(1, MemoryLayout<Element>.stride)))
+  }
+
+  /// Children per index node.
+  @inlinable
+  internal static var branchCapacity: Int { 32 }
+
+  /// The capacity of a node at `height`.
+  @inlinable
+  internal static func capacity(height: Int) -> Int {
+    height == 0 ? leafCapacity : branchCapacity
+  }
+
+  /// The number of entries (elements or children) this node holds.
+  @inlinable
+  internal var entryCount: Int {
+    height == 0 ? elements.count : children.count
+  }
+
+  /// Whether this node holds fewer entries than a non-last child must.
+  @inlinable
+  internal var isUnderfull: Bool {
+    entryCount < Self.capacity(height: height) / 2
+  }
+
+  // MARK: Building
+
+  /// Builds a tree of full nodes (the last at each level may hold fewer) from `elements`.
+  ///
+  /// - Complexity: O(n).
+  @inlinable
+  internal static func build(from elements: ContiguousArray<Element>) -> _PersistentArrayNode<Element> {
+    let leafCapacity = Self.leafCapacity
+    if elements.count <= leafCapacity {
+      return _PersistentArrayNode(leaf: elements)
+    }
+    var level = ContiguousArray<_PersistentArrayNode<Element>>()
+    level.reserveCapacity((elements.count + leafCapacity - 1) / leafCapacity)
+    var start = 0
+    while start < elements.count {
+      let end = Swift.min(start + leafCapacity, elements.count)
+      level.append(_PersistentArrayNode(leaf: ContiguousArray(elements[start..<end])))
+      start = end
+    }
+    var height = 1
+    while level.count > 1 {
+      var parents = ContiguousArray<_PersistentArrayNode<Element>>()
+      parents.reserveCapacity((level.count + branchCapacity - 1) / branchCapacity)
+      var first = 0
+      while first < level.count {
+        let end = Swift.min(first + branchCapacity, level.count)
+        let children = ContiguousArray(level[first..<end])
+        var counts = ContiguousArray<Int>()
+        counts.reserveCapacity(children.count)
+        for child in children { counts.append(child.count) }
+        parents.append(_PersistentArrayNode(height: height, children: children, childCounts: counts))
+        first = end
+      }
+      level = parents
+      height += 1
+    }
+    return level[0]
+  }
+
+  // MARK: Finding
+
+  /// The child holding the element at `offset` and the offset within it; an offset equal to
+  /// `count` (an insertion at the end) resolves to the last child.
+  ///
+  /// - Complexity: O(branchCapacity).
+  @inlinable @inline(__always)
+  internal func child(containing offset: Int) -> (index: Int, offset: Int) {
+    var remaining = offset
+    var index = 0
+    let last = childCounts.count - 1
+    while index < last {
+      let childCount = childCounts[index]
+      if remaining < childCount { break }
+      remaining -= childCount
+      index += 1
+    }
+    return (index, remaining)
+  }
+
+  /// The element at `offset` under this node.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  internal func element(at offset: Int) -> Element {
+    var node = self
+    var remaining = offset
+    while node.height > 0 {
+      let (index, inner) = node.child(containing: remaining)
+      node = node.children[index]
+      remaining = inner
+    }
+    return node.elements[remaining]
+  }
+
+  /// Makes the child at `index` uniquely referenced by this (unique) node and returns it.
+  @inlinable
+  internal func uniqueChild(_ index: Int) -> _PersistentArrayNode<Element> {
+    if !isKnownUniquelyReferenced(&children[index]) {
+      children[index] = children[index].copy()
+    }
+    return children[index]
+  }
+
+  /// The leaf holding `offset` and the offset within it, made unique on the way down.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  internal func uniqueLeaf(containing offset: Int) -> (leaf: _PersistentArrayNode<Element>, offset: Int) {
+    var node = self
+    var remaining = offset
+    while node.height > 0 {
+      let (index, inner) = node.child(containing: remaining)
+      node = node.uniqueChild(index)
+      remaining = inner
+    }
+    return (node, remaining)
+  }
+
+  // MARK: Inserting
+
+  /// Inserts `element` at `offset` under this (unique) node; returns the new right sibling when
+  /// the node had to split.
+  ///
+  /// A node full at the end of the list (an append) keeps its entries and starts a new sibling
+  /// holding only the new one, so appends leave full nodes behind; elsewhere it splits in half.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  internal func insert(_ element: Element, at offset: Int) -> _PersistentArrayNode<Element>? {
+    if height == 0 {
+      let capacity = Self.leafCapacity
+      if elements.count < capacity {
+        elements.insert(element, at: offset)
+        count += 1
+        return nil
+      }
+      var right = ContiguousArray<Element>()
+      right.reserveCapacity(capacity)
+      if offset == elements.count {
+        right.append(element)
+        return _PersistentArrayNode(leaf: right)
+      }
+      let half = elements.count / 2
+      right.append(contentsOf: elements[half...])
+      elements.removeSubrange(half...)
+      if offset <= half {
+        elements.insert(element, at: offset)
+      } else {
+        right.insert(element, at: offset - half)
+      }
+      count = elements.count
+      return _PersistentArrayNode(leaf: right)
+    }
+    let (index, inner) = child(containing: offset)
+    let child = uniqueChild(index)
+    let split = child.insert(element, at: inner)
+    childCounts[index] = child.count
+    count += 1
+    guard let split else { return nil }
+    children.insert(split, at: index + 1)
+    childCounts.insert(split.count, at: index + 1)
+    return splitIfOverfull(appendedAtEnd: index + 2 == children.count && split.entryCount == 1)
+  }
+
+  /// Splits this index node when it holds more children than it may.
+  @inlinable
+  internal func splitIfOverfull(appendedAtEnd: Bool) -> _PersistentArrayNode<Element>? {
+    guard children.count > Self.branchCapacity else { return nil }
+    let half = appendedAtEnd ? children.count - 1 : children.count / 2
+    let rightChildren = ContiguousArray(children[half...])
+    let rightCounts = ContiguousArray(childCounts[half...])
+    children.removeSubrange(half...)
+    childCounts.removeSubrange(half...)
+    let right = _PersistentArrayNode(height: height, children: rightChildren, childCounts: rightCounts)
+    count -= right.count
+    return right
+  }
+
+  // MARK: Removing
+
+  /// Removes and returns the element at `offset` under this (unique) node, rebalancing the
+  /// child it came from with its right neighbor when it became too small.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  internal func remove(at offset: Int) -> Element {
+    if height == 0 {
+      count -= 1
+      return elements.remove(at: offset)
+    }
+    let (index, inner) = child(containing: offset)
+    let child = uniqueChild(index)
+    let removed = child.remove(at: inner)
+    childCounts[index] = child.count
+    count -= 1
+    rebalanceChild(at: index)
+    return removed
+  }
+
+  /// Restores the shape after the child at `index` lost entries: drops it when empty, and when
+  /// it is not the last child and holds too few, merges it with its right neighbor or takes
+  /// entries from it.
+  ///
+  /// It loops because taking entries can shrink the child again by one: the seam inside it may
+  /// merge two of its children (see `take(_:from:)`). Each round merges or moves entries toward
+  /// the child, and each seam merge removes an entry, so it ends.
+  @inlinable
+  internal func rebalanceChild(at index: Int) {
+    while true {
+      let child = children[index]
+      if child.count == 0 {
+        children.remove(at: index)
+        childCounts.remove(at: index)
+        return
+      }
+      guard index + 1 < children.count, child.isUnderfull else { return }
+      let right = uniqueChild(index + 1)
+      let capacity = Self.capacity(height: child.height)
+      let combined = child.entryCount + right.entryCount
+      if combined <= capacity {
+        child.takeAll(from: right)
+        childCounts[index] = child.count
+        children.remove(at: index + 1)
+        childCounts.remove(at: index + 1)
+      } else {
+        child.take(Swift.max(1, combined / 2 - child.entryCount), from: right)
+        childCounts[index] = child.count
+        childCounts[index + 1] = right.count
+      }
+    }
+  }
+
+  /// Moves every entry of `right` (a unique sibling at the same height) to the end of this node.
+  @inlinable
+  internal func takeAll(from right: _PersistentArrayNode<Element>) {
+    take(right.entryCount, from: right)
+  }
+
+  /// Moves the first `moved` entries of `right` (a unique sibling at the same height) to the
+  /// end of this node.
+  ///
+  /// The child that was last here may hold fewer than half its capacity (a last child may); once
+  /// entries follow it, it must not, so it is rebalanced with the first moved one, and so on down
+  /// the seam: O(log n) nodes.
+  @inlinable
+  internal func take(_ moved: Int, from right: _PersistentArrayNode<Element>) {
+    if height == 0 {
+      elements.append(contentsOf: right.elements[..<moved])
+      right.elements.removeSubrange(..<moved)
+      count = elements.count
+      right.count = right.elements.count
+      return
+    }
+    let seam = children.count - 1
+    defer {
+      if seam >= 0 && moved > 0 {
+        _ = uniqueChild(seam)
+        rebalanceChild(at: seam)
+      }
+    }
+    var movedCount = 0
+    for childCount in right.childCounts[..<moved] { movedCount += childCount }
+    children.append(contentsOf: right.children[..<moved])
+    childCounts.append(contentsOf: right.childCounts[..<moved])
+    right.children.removeSubrange(..<moved)
+    right.childCounts.removeSubrange(..<moved)
+    count += movedCount
+    right.count -= movedCount
+  }
+}
