@@ -1,22 +1,11 @@
-// libFuzzer target for the diffing engine, compiled together with the TetherChangesets sources by
-// `Scripts/fuzz.sh` (not part of the package). Each input is decoded into an old/new pair (or an
-// old array and a patch on it, or two lists of sections), diffed, and checked; any violated
-// property traps, which libFuzzer reports with the input that caused it.
+// libFuzzer target for the diffing engine (built by `Scripts/fuzz.sh` from the nested package in
+// Scripts/Fuzz). Each input is decoded into an old/new pair (or an old array and a patch on it, or
+// two lists of sections), diffed, and checked; any violated property traps, which libFuzzer
+// reports with the input that caused it.
 
 import Foundation
-
-/// Reads the fuzzer's bytes front to back; reads past the end give 0.
-struct FuzzInput {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var position = 0
-
-  mutating func next() -> Int {
-    defer { position += 1 }
-    return position < bytes.count ? Int(bytes[position]) : 0
-  }
-
-  var isAtEnd: Bool { position >= bytes.count }
-}
+import FuzzSupport
+import TetherChangesets
 
 /// An element: identity `id`, content `value`.
 struct FuzzItem: Identifiable, Hashable {
@@ -30,10 +19,9 @@ let silenceLogger: Void = {
 }()
 
 /// libFuzzer's entry point: decodes one input and traps if any checked property fails.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzDiffing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzDiffing(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   _ = silenceLogger
-  var input = FuzzInput(bytes: UnsafeBufferPointer(start: data, count: size))
+  var input = FuzzInput(data, size)
   let mode = input.next()
   let alphabet = 1 + input.next() % 48
   let algorithm: DiffAlgorithm = [.heckel, .myers(), .myers(inferMoves: true)][mode % 3]
