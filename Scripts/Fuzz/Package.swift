@@ -21,6 +21,16 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "TetherChangesets", package: "Tether")],
       path: "Sources/DiffFuzzer"
     ),
+    .executableTarget(
+      name: "decode-fuzzer",
+      dependencies: ["FuzzSupport", .product(name: "TetherChangesets", package: "Tether")],
+      path: "Sources/DecodeFuzzer"
+    ),
+    .executableTarget(
+      name: "patch-fuzzer",
+      dependencies: ["FuzzSupport", .product(name: "TetherChangesets", package: "Tether")],
+      path: "Sources/PatchFuzzer"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
