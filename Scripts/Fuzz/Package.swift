@@ -31,6 +31,14 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "TetherChangesets", package: "Tether")],
       path: "Sources/PatchFuzzer"
     ),
+    .executableTarget(
+      name: "binder-fuzzer",
+      dependencies: [
+        "FuzzSupport", .product(name: "TetherChangesets", package: "Tether"),
+        .product(name: "TetherDataSources", package: "Tether"),
+      ],
+      path: "Sources/BinderFuzzer"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -60,3 +60,20 @@ final class WideTreeTests: XCTestCase {
     XCTAssertNoThrow(try TreeChangeset(collection: new, patch: patch).validate(from: Self.wideTree))
   }
 }
+
+/// Reproducers of what the fuzz targets found (Scripts/Fuzz/Corpus keeps their inputs).
+final class TreeFuzzFindingsTests: XCTestCase {
+  /// binder-fuzzer, November 2026 (`outline-diff-counts-do-not-add-up`): a diff whose root count
+  /// does not add up replayed its update to a path the final tree does not have, and the
+  /// validator trapped reading it (the outline binder validates a changeset's diff this way).
+  func testADiffWhoseCountsDoNotAddUpIsRejectedNotTrapped() {
+    let old = TreeArray([TreeNode(0, [TreeNode(10)])])
+    let new = TreeArray([TreeNode(-1), TreeNode(0, [TreeNode(101)]), TreeNode(102, [TreeNode(1102)])])
+    let diff = OrderedCollectionDiff<IndexPath>(inserts: [[1]], updates: [[0, 0]])
+    XCTAssertThrowsError(try diff.validate(from: old, to: new)) { error in
+      XCTAssertEqual(
+        error as? TreeChangesetValidationError, .shapeMismatch(finalPath: [0], actualCount: 1, expectedCount: 0))
+    }
+    XCTAssertThrowsError(try TreeChangeset(collection: new, diff: diff).validate(from: old))
+  }
+}

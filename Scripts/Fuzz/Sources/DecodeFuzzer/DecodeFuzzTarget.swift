@@ -57,7 +57,7 @@ func decode<Value: Decodable>(_ type: Value.Type, _ json: Data) -> Value? {
   } catch is DecodingError {
     return nil
   } catch {
-    preconditionFailure("decoding \(type) threw \(error), not a DecodingError")
+    fuzzFailure("decoding \(type) threw \(error), not a DecodingError")
   }
 }
 
@@ -65,9 +65,9 @@ func decode<Value: Decodable>(_ type: Value.Type, _ json: Data) -> Value? {
 func roundTrip<Value: Codable & Equatable>(_ value: Value) {
   do {
     let again = try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
-    precondition(again == value, "\(Value.self) does not survive a round trip: \(value) vs \(again)")
+    fuzzCheck(again == value, "\(Value.self) does not survive a round trip: \(value) vs \(again)")
   } catch {
-    preconditionFailure("\(Value.self) \(value) does not round-trip: \(error)")
+    fuzzFailure("\(Value.self) \(value) does not round-trip: \(error)")
   }
 }
 
@@ -77,11 +77,11 @@ func checkOrdered(_ changeset: Ordered) {
   let collection = changeset.collection
   let diff = changeset.diff
   let sourceCount = collection.count - diff.inserts.count + diff.deletes.count
-  precondition(sourceCount >= 0, "a negative source count for \(changeset)")
+  fuzzCheck(sourceCount >= 0, "a negative source count for \(changeset)")
   do {
     try ChangesetValidator.validate(diff, oldCount: sourceCount, newCount: collection.count)
   } catch {
-    preconditionFailure("decoded \(changeset) has an invalid diff: \(error)")
+    fuzzFailure("decoded \(changeset) has an invalid diff: \(error)")
   }
   // Sources elements are markers no collection element can equal (collections are decoded Ints;
   // markers are checked by position instead of value).
@@ -105,9 +105,9 @@ func checkOrdered(_ changeset: Ordered) {
       isMarker.insert(marker, at: to)
     }
   }
-  precondition(elements.count == collection.count, "the patch of \(changeset) gives \(elements.count) elements")
+  fuzzCheck(elements.count == collection.count, "the patch of \(changeset) gives \(elements.count) elements")
   for index in elements.indices where !isMarker[index] {
-    precondition(elements[index] == collection[index], "the patch of \(changeset) leaves \(elements) at \(index)")
+    fuzzCheck(elements[index] == collection[index], "the patch of \(changeset) leaves \(elements) at \(index)")
   }
 }
 
@@ -119,11 +119,11 @@ func checkTree(_ changeset: TreeChangeset<Tree>) {
   do {
     try changeset.validate(from: source)
   } catch {
-    preconditionFailure("decoded \(changeset) does not validate from the source its patch implies, \(source): \(error)")
+    fuzzFailure("decoded \(changeset) does not validate from the source its patch implies, \(source): \(error)")
   }
   var replayed = source
   replayed.apply(changeset.patch)
-  precondition(shape(replayed) == shape(changeset.collection), "the patch of \(changeset) does not replay")
+  fuzzCheck(shape(replayed) == shape(changeset.collection), "the patch of \(changeset) does not replay")
 }
 
 /// The tree with every value replaced by 0.

@@ -38,3 +38,23 @@ public struct FuzzInput {
     position >= bytes.count ? Data() : Data(bytes[position...])
   }
 }
+
+// Safe: an input only reads libFuzzer's bytes, which stay valid and unchanged for the call, and
+// the targets hand it to the main actor on the thread libFuzzer calls them on.
+extension FuzzInput: @unchecked Sendable {}
+
+/// Traps with `message` unless `condition` holds. The targets are built with -O, where the
+/// standard library's `precondition` drops its message; this one keeps it for the crash report.
+public func fuzzCheck(
+  _ condition: @autoclosure () -> Bool,
+  _ message: @autoclosure () -> String,
+  file: StaticString = #fileID,
+  line: UInt = #line
+) {
+  if !condition() { fatalError(message(), file: file, line: line) }
+}
+
+/// Traps with `message` (see ``fuzzCheck(_:_:file:line:)``).
+public func fuzzFailure(_ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+  fatalError(message(), file: file, line: line)
+}

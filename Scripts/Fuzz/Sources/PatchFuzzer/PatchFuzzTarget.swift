@@ -66,7 +66,7 @@ func checkOrderedPatch(_ input: inout FuzzInput) {
   } catch {
     accepted = false
   }
-  precondition(accepted == inRange, "validator says \(accepted), oracle \(inRange) for \(patch) on \(sourceCount)")
+  fuzzCheck(accepted == inRange, "validator says \(accepted), oracle \(inRange) for \(patch) on \(sourceCount)")
   guard accepted else { return }
   let old = Array(0..<sourceCount)
   let new = old.applying(patch)
@@ -75,14 +75,14 @@ func checkOrderedPatch(_ input: inout FuzzInput) {
   do {
     try ChangesetValidator.validate(diff, oldCount: old.count, newCount: new.count)
   } catch {
-    preconditionFailure("\(patch) converts to the invalid \(diff): \(error)")
+    fuzzFailure("\(patch) converts to the invalid \(diff): \(error)")
   }
   let regenerated = diff.generatePatch(to: new)
-  precondition(old.applying(regenerated) == new, "\(patch) -> \(diff) -> \(regenerated) does not replay")
-  precondition(replayBatch(diff, old: old, new: new), "\(diff) as a batch does not give \(new)")
+  fuzzCheck(old.applying(regenerated) == new, "\(patch) -> \(diff) -> \(regenerated) does not replay")
+  fuzzCheck(replayBatch(diff, old: old, new: new), "\(diff) as a batch does not give \(new)")
   // The changeset made from the patch derives the same diff.
   let changeset = OrderedCollectionChangeset(collection: new, patch: patch)
-  precondition(changeset.diff == diff, "the changeset of \(patch) derives \(changeset.diff), not \(diff)")
+  fuzzCheck(changeset.diff == diff, "the changeset of \(patch) derives \(changeset.diff), not \(diff)")
 }
 
 /// Whether `diff`, performed as one batch update (deletes, moves out and updates in `old`'s index
@@ -135,7 +135,7 @@ func checkOrderedDiff(_ input: inout FuzzInput) {
   } catch {
     accepted = false
   }
-  precondition(accepted == valid, "validator says \(accepted), oracle \(valid) for \(diff), \(oldCount) -> \(newCount)")
+  fuzzCheck(accepted == valid, "validator says \(accepted), oracle \(valid) for \(diff), \(oldCount) -> \(newCount)")
   guard accepted else { return }
   // The collection the batch gives: survivors keep their value, updates add 100, inserts are new.
   let old = Array(0..<oldCount)
@@ -153,14 +153,14 @@ func checkOrderedDiff(_ input: inout FuzzInput) {
   }
   // diff -> patch -> diff
   let patch = diff.generatePatch(to: new)
-  precondition(old.applying(patch) == new, "the patch \(patch) of \(diff) does not give \(new)")
+  fuzzCheck(old.applying(patch) == new, "the patch \(patch) of \(diff) does not give \(new)")
   let back = OrderedCollectionDiff(from: patch, sourceCount: oldCount)
   do {
     try ChangesetValidator.validate(back, oldCount: oldCount, newCount: newCount)
   } catch {
-    preconditionFailure("\(diff) -> \(patch) -> invalid \(back): \(error)")
+    fuzzFailure("\(diff) -> \(patch) -> invalid \(back): \(error)")
   }
-  precondition(replayBatch(back, old: old, new: new), "\(diff) -> \(patch) -> \(back) does not give \(new)")
+  fuzzCheck(replayBatch(back, old: old, new: new), "\(diff) -> \(patch) -> \(back) does not give \(new)")
 }
 
 /// The documented rules of a valid diff, checked independently of the library.
@@ -256,11 +256,11 @@ func checkTreePatch(_ input: inout FuzzInput) {
   } catch {
     accepted = false
   }
-  precondition(accepted == inRange, "validator says \(accepted), oracle \(inRange) for \(patch) on \(old)")
+  fuzzCheck(accepted == inRange, "validator says \(accepted), oracle \(inRange) for \(patch) on \(old)")
   guard accepted else { return }
   var new = old
   new.apply(patch)
-  precondition(new == tree, "\(patch) applied gives \(new), not \(tree)")
+  fuzzCheck(new == tree, "\(patch) applied gives \(new), not \(tree)")
   // patch -> diff -> patch
   let diff = OrderedCollectionDiff(fromTreePatch: patch)
   do {
@@ -268,9 +268,9 @@ func checkTreePatch(_ input: inout FuzzInput) {
     try TreeChangesetValidator.validate(patch, from: old, to: new)
     try TreeChangeset(collection: new, patch: patch).validate(from: old)
   } catch {
-    preconditionFailure("\(patch) on \(old): \(diff) is invalid: \(error)")
+    fuzzFailure("\(patch) on \(old): \(diff) is invalid: \(error)")
   }
   var replayed = old
   replayed.apply(diff.generateTreePatch(to: new))
-  precondition(replayed == new, "\(patch) -> \(diff) -> patch does not replay")
+  fuzzCheck(replayed == new, "\(patch) -> \(diff) -> patch does not replay")
 }
