@@ -172,7 +172,13 @@ func fuzzSectionedBinder(_ input: inout FuzzInput) {
     let usesDiff = input.next() % 2 == 0
     // An empty diff means "nothing changed": an invalid patch's diff (empty here) comes with a
     // collection whose shape changed, so that the binder can tell.
-    if input.next() % 4 == 0 || (usesDiff && !valid) { applied.appendSection(-1) }
+    if usesDiff && !valid {
+      // Shaped unlike the shown grid (the patch's valid prefix may have changed its shape back).
+      applied = current
+      applied.appendSection(-1)
+    } else if input.next() % 4 == 0 {
+      applied.appendSection(-1)
+    }
     let changeset =
       !usesDiff
       ? TreeChangeset(collection: applied, patch: patch)
@@ -218,7 +224,13 @@ func fuzzOutlineBinder(_ input: inout FuzzInput) {
     }
     let usesDiff = input.next() % 2 == 0
     // As for sections: an invalid patch's (empty) diff comes with a tree whose shape changed.
-    if input.next() % 4 == 0 || (usesDiff && !valid) { applied.insert(TreeNode(-1), at: [0]) }
+    if usesDiff && !valid {
+      // Shaped unlike the shown tree (the patch's valid prefix may have changed its shape back).
+      applied = current
+      applied.insert(TreeNode(-1), at: [current.children.count])
+    } else if input.next() % 4 == 0 {
+      applied.insert(TreeNode(-1), at: [0])
+    }
     let changeset =
       !usesDiff
       ? TreeChangeset(collection: applied, patch: patch)
