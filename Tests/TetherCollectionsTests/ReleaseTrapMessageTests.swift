@@ -17,6 +17,14 @@ final class ReleaseTrapMessageTests: XCTestCase {
     ("array2D.subscript", "Section index 7 is out of range for a 2D array of 1 sections"),
     ("property.reentry", "Property.modify's body read or changed the same property"),
     ("set.reentry", "An observable container was read or changed from code it runs under its lock"),
+    (
+      "subject.waitInsideCallback",
+      "waitUntilDelivered() was called from inside a callback of the same subject or property"
+    ),
+    (
+      "container.waitInsideObserver",
+      "waitUntilDelivered() called from inside an observer while this container is delivering"
+    ),
   ]
 
   /// The release probe: `TETHER_TRAP_PROBE` if set, else the package's `.build/release` one.

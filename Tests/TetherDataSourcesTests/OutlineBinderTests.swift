@@ -150,4 +150,24 @@ final class OutlineBinderTests: XCTestCase {
       XCTAssertNil(weakBinder)
     }
   }
+
+  func testAnAppendIntoAWideFolderIsOneInsert() {
+    // Issue 25: the binder's checks built the folder's shape in O(c²) (3.3 s for 16,000 children
+    // before the view got its batch). A folder of 100,000 children: a quadratic check copies 5·10⁹
+    // shapes and does not finish; a linear one takes well under a second in a debug build.
+    MainActor.assumeIsolated {
+      let width = 100_000
+      var files = Files([TreeNode("Docs", (0..<width).map { TreeNode("\($0)") })])
+      let view = View()
+      let changes = Property(TreeChangeset(reloading: files))
+      let binder = OutlineBinderDataSource<Files, View> { item, _ in item.value }
+      changes.bind(to: view, using: binder)
+      view.resetRecords()
+      files.insert(TreeNode("new"), at: [0, width])
+      changes.value = TreeChangeset(collection: files, patch: [.insert(TreeNode("new"), at: [0, width])])
+      XCTAssertEqual(view.calls, [.beginUpdates, .insertItems([width], inParent: [0]), .endUpdates])
+      XCTAssertEqual(view.violations, [])
+      XCTAssertEqual(binder.item(at: [0, width]).value, "new")
+    }
+  }
 }

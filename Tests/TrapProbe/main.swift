@@ -59,6 +59,20 @@ let scenarios: [String: () -> Void] = [
     Probe.hook = { _ = set.count }
     set.insert(Probe(id: 1))
   },
+  // "waitUntilDelivered() was called from inside a callback of the same subject or property"
+  "subject.waitInsideCallback": {
+    let subject = PassthroughSubject<Int, Never>()
+    let observation = subject.observeNext { _ in subject.waitUntilDelivered() }
+    subject.send(1)
+    observation.dispose()
+  },
+  // "waitUntilDelivered() called from inside an observer while this container is delivering"
+  "container.waitInsideObserver": {
+    let array = MutableObservableArray([1])
+    let observation = array.observeNext { _ in array.waitUntilDelivered() }
+    array.append(2)
+    observation.dispose()
+  },
 ]
 
 #if DEBUG

@@ -6,6 +6,7 @@ let suites: [BenchmarkSuite] = [
   diffingSuite,
   epoxyDiffingSuite,
   treesBenchmarks,
+  treeInputBenchmarks,
   operatorBenchmarks,
   collectionBenchmarks,
   dataSourcesBenchmarks,

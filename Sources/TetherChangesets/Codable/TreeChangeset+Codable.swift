@@ -90,7 +90,7 @@ extension TreeChangeset: Decodable where Tree: Decodable, Tree.ChildNode: Decoda
     }
     do {
       let finalShape = TreeShape(collection)
-      let sourceShape = try TreeSourceShape(undoing: patch, from: collection).shape
+      let sourceShape = try TreeSourceShape(undoing: patch, from: finalShape).shape
       try TreeChangesetValidator.validate(patch, fromShape: sourceShape, toShape: finalShape)
       if let diff {
         try TreeChangesetValidator.validate(diff, from: TreeArray(sourceShape.roots), to: TreeArray(finalShape.roots))

@@ -17,15 +17,16 @@ struct TreeSourceShape {
   /// The roots; a node's value says whether it is open.
   private var roots: [TreeNode<Bool>]
 
-  /// Undoes `patch` on the shape of `final`.
+  /// Undoes `patch` on `final`, the final tree's shape.
   ///
   /// - Complexity: O(n + k (d + c)) for a tree of n nodes and k operations on paths of length d
   ///   among c siblings, without recursion.
-  init<Tree: TreeProtocol>(
-    undoing patch: [OrderedCollectionOperation<Tree.ChildNode, IndexPath>],
-    from final: Tree
+  init<Node: TreeProtocol>(
+    undoing patch: [OrderedCollectionOperation<Node, IndexPath>],
+    from final: TreeShape
   ) throws(TreeChangesetValidationError) {
-    roots = Self.closed(TreeShape(final).roots)
+    // Takes the final tree's shape, which the decoder builds anyway: one walk of the tree fewer.
+    roots = Self.closed(final.roots)
     for (step, operation) in patch.enumerated().reversed() {
       switch operation {
       case .insert(_, let path):

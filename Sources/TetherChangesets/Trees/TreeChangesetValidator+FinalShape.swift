@@ -36,11 +36,14 @@ extension TreeChangesetValidator {
       }
       if case .move(let from, let to) = operation {
         if to.isEmpty { throw .emptyIndexPath(change: .moveTarget) }
-        var removed = shape
-        removed.remove(at: from)
-        if let (depth, count) = removed.firstOutOfRange(to, inserting: true) {
+        // Moved in place: checking the target on a copy of the shape copied the source's sibling
+        // array for every move, O(k c) for k moves among c siblings.
+        let node = shape.remove(at: from)
+        if let (depth, count) = shape.firstOutOfRange(to, inserting: true) {
           throw .patchIndexOutOfRange(step: step, change: .moveTarget, path: to, depth: depth, childCount: count)
         }
+        shape.insert(node, at: to)
+        continue
       }
       _ = shape.apply(operation)
     }

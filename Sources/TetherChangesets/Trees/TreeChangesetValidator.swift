@@ -59,6 +59,12 @@ public enum TreeChangesetValidator {
     }
     let patch = generator.generate()
     let (oldShape, newShape) = (TreeShape(old), TreeShape(new))
+    if let path = generator.unreachableUpdate {
+      // The replay put an updated node where the final tree has none: the counts on the way
+      // cannot add up. Reported where the path leaves the final tree.
+      let (depth, count) = newShape.firstOutOfRange(path, inserting: false) ?? (path.count - 1, 0)
+      throw .shapeMismatch(finalPath: path.prefix(depth), actualCount: path[depth] + 1, expectedCount: count)
+    }
     try checkCounts(diff, generator: &generator, sourceParents: sourceParents, old: oldShape, new: newShape)
 
     var shape = oldShape
@@ -98,11 +104,14 @@ public enum TreeChangesetValidator {
       }
       if case .move(let from, let to) = operation {
         if to.isEmpty { throw .emptyIndexPath(change: .moveTarget) }
-        var removed = shape
-        removed.remove(at: from)
-        if let (depth, count) = removed.firstOutOfRange(to, inserting: true) {
+        // Moved in place: checking the target on a copy of the shape copied the source's sibling
+        // array for every move, O(k c) for k moves among c siblings.
+        let node = shape.remove(at: from)
+        if let (depth, count) = shape.firstOutOfRange(to, inserting: true) {
           throw .patchIndexOutOfRange(step: step, change: .moveTarget, path: to, depth: depth, childCount: count)
         }
+        shape.insert(node, at: to)
+        continue
       }
       _ = shape.apply(operation)
     }
@@ -275,12 +284,20 @@ extension OrderedCollectionDiff where Index == IndexPath {
 
 extension TreeChangeset {
   /// Throws if this changeset cannot follow `old`: its diff must be valid from `old` to
-  /// ``collection``, and its patch must apply to `old`. A reload is always valid.
+  /// ``collection``, and its patch must apply to `old`. A reload is always valid. The form the
+  /// changeset was made with is checked first, so an invalid one is reported, not derived from.
   ///
   /// - Complexity: O(n + k d log(k d)) for trees of n nodes and k changes.
   public func validate(from old: Tree) throws(TreeChangesetValidationError) {
     if isReload { return }
-    try TreeChangesetValidator.validate(patch, on: old)
-    try TreeChangesetValidator.validate(diff, from: old, to: collection)
+    // The given form first: the other one is derived from it, and deriving trusts it (a patch
+    // derived from an invalid diff trapped here before issue 25).
+    if givenForms == .diff {
+      try TreeChangesetValidator.validate(diff, from: old, to: collection)
+      try TreeChangesetValidator.validate(patch, on: old)
+    } else {
+      try TreeChangesetValidator.validate(patch, on: old)
+      try TreeChangesetValidator.validate(diff, from: old, to: collection)
+    }
   }
 }

@@ -26,7 +26,12 @@ extension OrderedCollectionDiff where Index == IndexPath {
     to tree: Tree
   ) -> [OrderedCollectionOperation<Tree.ChildNode, IndexPath>] {
     var generator = TreePatchGenerator<Tree>(diff: self, tree: tree)
-    return generator.generate()
+    let patch = generator.generate()
+    if let path = generator.unreachableUpdate {
+      tetherPreconditionFailure(
+        "An updated node of the tree diff ends at \(path), which \(tree) does not have: the diff is not valid for it")
+    }
+    return patch
   }
 }
 
@@ -54,6 +59,11 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
   /// The final paths the generator has met, as a trie, so a path as deep as the tree is walked
   /// index by index instead of being hashed once per prefix.
   private var finalPaths = FinalPathTrie()
+  /// Where an updated node ended when the final tree has no node there: the diff is not valid for
+  /// the tree (its counts do not add up), and ``generate()`` stopped instead of trapping, since
+  /// the validator generates before it checks counts (issue 25: a hand-built diff trapped the
+  /// outline binder's check).
+  private(set) var unreachableUpdate: IndexPath?
 
   init(diff: OrderedCollectionDiff<IndexPath>, tree: Tree) {
     self.diff = diff
@@ -122,6 +132,10 @@ struct TreePatchGenerator<Tree: TreeProtocol> {
     for entry in updated {
       guard let path = tracker.path(of: entry.node) else {
         tetherPreconditionFailure("The update at \(entry.path) addresses a node that the same diff deletes")
+      }
+      guard tree.contains(indexPath: path) else {
+        unreachableUpdate = path
+        return patch
       }
       patch.append(.update(at: path, newElement: tree[childAt: path]))
     }

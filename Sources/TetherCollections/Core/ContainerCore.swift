@@ -348,7 +348,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       return (semaphore, false)
     }
     if insideDelivery {
-      preconditionFailure(
+      tetherPreconditionFailure(
         "waitUntilDelivered() called from inside an observer while this container is delivering: "
           + "the wait could never end (the observer holds up the delivery it waits for)")
     }

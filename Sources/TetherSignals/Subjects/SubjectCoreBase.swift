@@ -184,7 +184,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
     let thread = currentThreadID()
     let parker: Parker? = shared.withLock { shared in
       guard isDelivering else { return nil }
-      precondition(
+      tetherPrecondition(
         shared.deliverer != thread,
         "waitUntilDelivered() was called from inside a callback of the same subject or property; it would wait for itself"
       )

@@ -1,22 +1,11 @@
-// libFuzzer target for the diffing engine, compiled together with the TetherChangesets sources by
-// `Scripts/fuzz.sh` (not part of the package). Each input is decoded into an old/new pair (or an
-// old array and a patch on it, or two lists of sections), diffed, and checked; any violated
-// property traps, which libFuzzer reports with the input that caused it.
+// libFuzzer target for the diffing engine (built by `Scripts/fuzz.sh` from the nested package in
+// Scripts/Fuzz). Each input is decoded into an old/new pair (or an old array and a patch on it, or
+// two lists of sections), diffed, and checked; any violated property traps, which libFuzzer
+// reports with the input that caused it.
 
 import Foundation
-
-/// Reads the fuzzer's bytes front to back; reads past the end give 0.
-struct FuzzInput {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var position = 0
-
-  mutating func next() -> Int {
-    defer { position += 1 }
-    return position < bytes.count ? Int(bytes[position]) : 0
-  }
-
-  var isAtEnd: Bool { position >= bytes.count }
-}
+import FuzzSupport
+import TetherChangesets
 
 /// An element: identity `id`, content `value`.
 struct FuzzItem: Identifiable, Hashable {
@@ -30,10 +19,9 @@ let silenceLogger: Void = {
 }()
 
 /// libFuzzer's entry point: decodes one input and traps if any checked property fails.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzDiffing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzDiffing(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   _ = silenceLogger
-  var input = FuzzInput(bytes: UnsafeBufferPointer(start: data, count: size))
+  var input = FuzzInput(data, size)
   let mode = input.next()
   let alphabet = 1 + input.next() % 48
   let algorithm: DiffAlgorithm = [.heckel, .myers(), .myers(inferMoves: true)][mode % 3]
@@ -72,7 +60,7 @@ public func fuzzDiffing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       }
       new.apply(patch[patch.count - 1])
     }
-    precondition(old.applying(patch) == new, "patch replay")
+    fuzzCheck(old.applying(patch) == new, "patch replay")
     checkPatchConversion(patch, old: old, new: new)
     checkDiff(old: old, new: new, algorithm: algorithm)
   default:
@@ -89,7 +77,7 @@ func checkDiff(old: [FuzzItem], new: [FuzzItem], algorithm: DiffAlgorithm) {
   do {
     try ChangesetValidator.validate(diff, oldCount: n, newCount: m)
   } catch {
-    preconditionFailure("invalid diff \(diff) from \(old) to \(new): \(error)")
+    fuzzFailure("invalid diff \(diff) from \(old) to \(new): \(error)")
   }
   // Replay in batch-update form and check identities and exact updates.
   var leaves = [Bool](repeating: false, count: n)
@@ -113,8 +101,8 @@ func checkDiff(old: [FuzzItem], new: [FuzzItem], algorithm: DiffAlgorithm) {
   var matched: [Int] = []
   for j in 0..<m where source[j] >= 0 {
     let i = source[j]
-    precondition(old[i].id == new[j].id, "old \(i) ends at new \(j) with another identity")
-    precondition(updated[i] == (old[i] != new[j]), "update of old \(i) is not exact")
+    fuzzCheck(old[i].id == new[j].id, "old \(i) ends at new \(j) with another identity")
+    fuzzCheck(updated[i] == (old[i] != new[j]), "update of old \(i) is not exact")
     matched.append(i)
   }
   // Minimal moves: matched elements minus a longest increasing subsequence.
@@ -128,27 +116,27 @@ func checkDiff(old: [FuzzItem], new: [FuzzItem], algorithm: DiffAlgorithm) {
     }
     if low == tails.count { tails.append(value) } else { tails[low] = value }
   }
-  precondition(diff.moves.count == matched.count - tails.count, "moves are not minimal: \(diff)")
+  fuzzCheck(diff.moves.count == matched.count - tails.count, "moves are not minimal: \(diff)")
   // Every identifier matched as often as possible (except Myers without move inference).
   if algorithm != .myers(inferMoves: false) {
     var counts: [Int: (old: Int, new: Int)] = [:]
     for item in old { counts[item.id, default: (0, 0)].old += 1 }
     for item in new { counts[item.id, default: (0, 0)].new += 1 }
     let possible = counts.values.reduce(0) { $0 + min($1.old, $1.new) }
-    precondition(matched.count == possible, "matched \(matched.count) of \(possible)")
+    fuzzCheck(matched.count == possible, "matched \(matched.count) of \(possible)")
   }
   // Myers: the shortest script, by an independent longest-common-subsequence computation.
   if algorithm != .heckel {
     let script = diff.deletes.count + diff.inserts.count + 2 * diff.moves.count
     let common = longestCommonSubsequenceLength(old.map(\.id), new.map(\.id))
-    precondition(script == n + m - 2 * common, "not a shortest script: \(diff)")
+    fuzzCheck(script == n + m - 2 * common, "not a shortest script: \(diff)")
   }
   // The changeset's patch replays, and converting it back gives the diff.
   let patch = diff.generatePatch(to: new)
-  precondition(old.applying(patch) == new, "the patch of \(diff) does not replay")
-  precondition(OrderedCollectionDiff(from: patch, sourceCount: n) == diff, "diff -> patch -> diff is not stable")
+  fuzzCheck(old.applying(patch) == new, "the patch of \(diff) does not replay")
+  fuzzCheck(OrderedCollectionDiff(from: patch, sourceCount: n) == diff, "diff -> patch -> diff is not stable")
   // The Epoxy form says the same.
-  precondition(OrderedCollectionDiff(new.makeChangeset(from: old, algorithm: algorithm)) == diff, "Epoxy form differs")
+  fuzzCheck(OrderedCollectionDiff(new.makeChangeset(from: old, algorithm: algorithm)) == diff, "Epoxy form differs")
 }
 
 /// The length of a longest common subsequence of `a` and `b`: the dynamic program's answer,
@@ -185,7 +173,7 @@ func checkPatchConversion(_ patch: [OrderedCollectionOperation<FuzzItem, Int>], 
   do {
     try ChangesetValidator.validate(diff, oldCount: old.count, newCount: new.count)
   } catch {
-    preconditionFailure("patch \(patch) converts to an invalid diff \(diff): \(error)")
+    fuzzFailure("patch \(patch) converts to an invalid diff \(diff): \(error)")
   }
   // The batch update: inserted and updated rows come from `new`, every other row from its source.
   var leaves = [Bool](repeating: false, count: old.count)
@@ -207,11 +195,11 @@ func checkPatchConversion(_ patch: [OrderedCollectionOperation<FuzzItem, Int>], 
     survivor += 1
   }
   for j in 0..<new.count where source[j] >= 0 && !updated[source[j]] {
-    precondition(old[source[j]] == new[j], "patch \(patch) as diff \(diff): row \(j) is not what the patch left there")
+    fuzzCheck(old[source[j]] == new[j], "patch \(patch) as diff \(diff): row \(j) is not what the patch left there")
   }
   let regenerated = diff.generatePatch(to: new)
-  precondition(old.applying(regenerated) == new, "the patch of \(diff) (from \(patch)) does not replay")
-  precondition(OrderedCollectionDiff(from: regenerated, sourceCount: old.count) == diff, "patch -> diff is not stable")
+  fuzzCheck(old.applying(regenerated) == new, "the patch of \(diff) (from \(patch)) does not replay")
+  fuzzCheck(OrderedCollectionDiff(from: regenerated, sourceCount: old.count) == diff, "patch -> diff is not stable")
 }
 
 /// A section for the sectioned mode.
@@ -254,7 +242,7 @@ func checkSections(_ input: inout FuzzInput, alphabet: Int) {
       newCount: new.count
     )
   } catch {
-    preconditionFailure("invalid section diff \(changeset): \(error)")
+    fuzzFailure("invalid section diff \(changeset): \(error)")
   }
   var batch = OrderedCollectionDiff<IndexPath>(changeset)
   batch.updates.removeAll { $0.count == 1 }
@@ -265,14 +253,14 @@ func checkSections(_ input: inout FuzzInput, alphabet: Int) {
       newItemCounts: new.map(\.items.count)
     )
   } catch {
-    preconditionFailure("invalid sectioned batch \(changeset): \(error)")
+    fuzzFailure("invalid sectioned batch \(changeset): \(error)")
   }
   for update in changeset.itemChangeset.updates {
     let before = old[update.old[0]].items[update.old[1]]
     let after = new[update.new[0]].items[update.new[1]]
-    precondition(before.id == after.id && before != after, "item update is not exact")
+    fuzzCheck(before.id == after.id && before != after, "item update is not exact")
   }
   for move in changeset.itemChangeset.moves {
-    precondition(old[move.old[0]].items[move.old[1]].id == new[move.new[0]].items[move.new[1]].id, "item move")
+    fuzzCheck(old[move.old[0]].items[move.old[1]].id == new[move.new[0]].items[move.new[1]].id, "item move")
   }
 }
