@@ -132,7 +132,8 @@ let package = Package(
     .testTarget(name: "TetherCombineTests", dependencies: ["TetherCombine", "TetherSignals"]),
     // Run on their own under `--sanitize=thread` by .ci/run.
     .testTarget(name: "TetherStressTests", dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport"]),
-    // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models.
+    // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models;
+    // RacyProgramTests compiles issue 27's racy program with the toolchain's swiftc.
     .testTarget(name: "Swift6ClientTests", dependencies: ["Tether"]),
     // Every code sample in README.md and the DocC catalog is a snippet here, compiled and run.
     .testTarget(name: "DocumentationTests", dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport"]),
