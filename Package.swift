@@ -6,7 +6,9 @@
 //   TetherSignals      signal runtime on Dispatch
 //   TetherChangesets   changesets, diff <-> patch, diffing algorithms (knows nothing of signals)
 //   TetherCollections  observable containers and collection operators
-//   TetherDataSources  data-source protocols, binders, view protocols, terminal view
+//   TetherDataSources  data-source protocols, binders, view protocols
+//   TetherValidatingViews  views that check what binders do by UIKit's and AppKit's rules (for tests)
+//   TetherTerminal     TerminalListView: a list in a terminal, above the prompt
 //   TetherDiffuser     Diffuser, Fuser and DiffCollection bins (bins are also a sectioned data source)
 //   TetherObservation  @Observable read-sides of properties and containers, for SwiftUI
 //   TetherUIKit, TetherAppKit  UITableView/UICollectionView and NSTableView/NSOutlineView adapters
@@ -31,6 +33,8 @@ let package = Package(
     .library(name: "TetherChangesets", targets: ["TetherChangesets"]),
     .library(name: "TetherCollections", targets: ["TetherCollections"]),
     .library(name: "TetherDataSources", targets: ["TetherDataSources"]),
+    .library(name: "TetherValidatingViews", targets: ["TetherValidatingViews"]),
+    .library(name: "TetherTerminal", targets: ["TetherTerminal"]),
     .library(name: "TetherDiffuser", targets: ["TetherDiffuser"]),
     .library(name: "TetherObservation", targets: ["TetherObservation"]),
     .library(name: "TetherUIKit", targets: ["TetherUIKit"]),
@@ -50,9 +54,14 @@ let package = Package(
       name: "TetherCollections",
       dependencies: ["TetherSynchronization", "TetherSignals", "TetherChangesets"]
     ),
+    .target(name: "TetherDataSources", dependencies: ["TetherSynchronization", "TetherSignals", "TetherChangesets"]),
     .target(
-      name: "TetherDataSources",
-      dependencies: ["TetherSynchronization", "TetherSignals", "TetherChangesets", "TetherCollections"]
+      name: "TetherValidatingViews",
+      dependencies: ["TetherSynchronization", "TetherSignals", "TetherDataSources"]
+    ),
+    .target(
+      name: "TetherTerminal",
+      dependencies: ["TetherSynchronization", "TetherSignals", "TetherDataSources", "TetherValidatingViews"]
     ),
     .target(
       name: "TetherDiffuser",
@@ -70,8 +79,8 @@ let package = Package(
     .target(
       name: "Tether",
       dependencies: [
-        "TetherSignals", "TetherChangesets", "TetherCollections", "TetherDataSources", "TetherDiffuser",
-        "TetherObservation", "TetherUIKit", "TetherAppKit", "TetherCombine",
+        "TetherSignals", "TetherChangesets", "TetherCollections", "TetherDataSources", "TetherValidatingViews",
+        "TetherTerminal", "TetherDiffuser", "TetherObservation", "TetherUIKit", "TetherAppKit", "TetherCombine",
       ]
     ),
     .target(name: "TetherTestSupport", dependencies: ["TetherSignals", "TetherChangesets"]),
@@ -89,7 +98,7 @@ let package = Package(
     // drives it in tmux (not a product).
     .executableTarget(
       name: "tether-terminal-probe",
-      dependencies: ["TetherCollections", "TetherDataSources"],
+      dependencies: ["TetherCollections", "TetherDataSources", "TetherTerminal"],
       path: "Tests/TerminalProbe"
     ),
 
@@ -107,11 +116,14 @@ let package = Package(
     ),
     .testTarget(
       name: "TetherDataSourcesTests",
-      dependencies: ["TetherSynchronization", "TetherDataSources", "TetherTestSupport"]
+      dependencies: [
+        "TetherSynchronization", "TetherCollections", "TetherDataSources", "TetherValidatingViews", "TetherTerminal",
+        "TetherTestSupport",
+      ]
     ),
     .testTarget(
       name: "TetherDiffuserTests",
-      dependencies: ["TetherSynchronization", "TetherDiffuser", "TetherTestSupport"]
+      dependencies: ["TetherSynchronization", "TetherDiffuser", "TetherValidatingViews", "TetherTestSupport"]
     ),
     .testTarget(
       name: "TetherObservationTests",
@@ -120,7 +132,8 @@ let package = Package(
     .testTarget(name: "TetherCombineTests", dependencies: ["TetherCombine", "TetherSignals"]),
     // Run on their own under `--sanitize=thread` by .ci/run.
     .testTarget(name: "TetherStressTests", dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport"]),
-    // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models.
+    // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models;
+    // RacyProgramTests compiles issue 27's racy program with the toolchain's swiftc.
     .testTarget(name: "Swift6ClientTests", dependencies: ["Tether"]),
     // Every code sample in README.md and the DocC catalog is a snippet here, compiled and run.
     .testTarget(name: "DocumentationTests", dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport"]),

@@ -3,7 +3,9 @@
 # Sources/TetherAppKit, Sources/TetherCombine) on Linux against the stub modules in
 # Checks/AppleAdapters, then proves the check has teeth: each mutation below (a renamed
 # UIKit/AppKit/Combine call or a misspelt data-source or subscriber method) must make the build fail.
-# It also compiles Bond's README examples against the stubs (Checks/AppleAdapters/BondReadme).
+# It also compiles Bond's README examples against the stubs (Checks/AppleAdapters/BondReadme), and
+# an app importing both Tether and Combine (Checks/AppleAdapters/CombineSideBySide) that needs each
+# of the four typealiases of "Combine side by side": dropping any one must fail the build.
 # What this proves and what it cannot: README.md, "Platforms".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +48,10 @@ mutations=(
   "Sources/TetherCombine/SignalPublisher.swift|subscriber.receive(subscription: subscription)|subscriber.receive(subscriptions: subscription)"
   "Sources/TetherCombine/Publisher+Signal.swift|subscription.request(.unlimited)|subscription.requests(.unlimited)"
   "Sources/TetherCombine/Publisher+Signal.swift|func receive(completion: Combine.Subscribers.Completion<Failure>)|func receive(completed: Combine.Subscribers.Completion<Failure>)"
+  "Checks/AppleAdapters/CombineSideBySide/CombineSideBySide.swift|typealias PassthroughSubject = TetherSignals.PassthroughSubject|// (no PassthroughSubject alias)"
+  "Checks/AppleAdapters/CombineSideBySide/CombineSideBySide.swift|typealias Subscribers = TetherSignals.Subscribers|// (no Subscribers alias)"
+  "Checks/AppleAdapters/CombineSideBySide/CombineSideBySide.swift|typealias Scheduler = TetherSignals.Scheduler|// (no Scheduler alias)"
+  "Checks/AppleAdapters/CombineSideBySide/CombineSideBySide.swift|typealias AnyCancellable = TetherSignals.AnyCancellable|// (no AnyCancellable alias)"
 )
 backup=$(mktemp -d)
 restore() {

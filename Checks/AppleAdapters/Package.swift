@@ -71,6 +71,13 @@ let package = Package(
       dependencies: ["Combine", .product(name: "TetherSignals", package: "Tether")],
       path: "Adapters/TetherCombine"
     ),
+    // An app importing both Tether and Combine: the typealiases of "Combine side by side" settle
+    // every shared name (Scripts/check-apple-adapters.sh drops each in turn: the build must fail).
+    .target(
+      name: "CombineSideBySide",
+      dependencies: ["Combine", "CheckedTetherCombine", .product(name: "TetherSignals", package: "Tether")],
+      path: "CombineSideBySide"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

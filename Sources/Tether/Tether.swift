@@ -8,4 +8,6 @@
 @_exported import TetherDiffuser
 @_exported import TetherObservation
 @_exported import TetherSignals
+@_exported import TetherTerminal
 @_exported import TetherUIKit
+@_exported import TetherValidatingViews

@@ -127,6 +127,20 @@ final class DocumentationSnippetTests: XCTestCase {
     XCTAssertTrue(readmeStatesThem, "README.md never says \"the minimums are ...\"")
   }
 
+  /// The Combine typealiases the article lists are the ones `Checks/AppleAdapters/CombineSideBySide`
+  /// compiles against the stub `Combine` (where `Scripts/check-apple-adapters.sh` drops each in turn
+  /// and the build must fail), so the article names every clashing name and no other.
+  func testTheCombineAliasesAreTheCheckedOnes() throws {
+    let file = DocumentationSources.packageRoot.appendingPathComponent(
+      "Checks/AppleAdapters/CombineSideBySide/CombineSideBySide.swift")
+    let checked = try DocumentationSources.regions(
+      in: String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent)
+    let snippets = try DocumentationSources.snippets()
+    let sample = try XCTUnwrap(snippets["combine-name-clash"], "snippet 'combine-name-clash' is missing")
+    XCTAssertEqual(checked["combine-name-clash"], sample, "CombineSideBySide.swift's aliases differ from the sample's")
+    XCTAssertEqual(sample.split(separator: "\n").count, 4, "the four names Tether shares with Combine")
+  }
+
   func testThePlatformParsersReadWhatTheyMust() throws {
     let manifest = #"  platforms: [.macOS(.v10_15), .iOS(.v13), .visionOS(.v1)],"#
     XCTAssertEqual(

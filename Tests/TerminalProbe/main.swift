@@ -14,6 +14,7 @@
 import Foundation
 import TetherCollections
 import TetherDataSources
+import TetherTerminal
 
 #if canImport(Glibc)
 import Glibc

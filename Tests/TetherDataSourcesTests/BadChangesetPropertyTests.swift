@@ -2,6 +2,7 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 /// Random corrupted changesets (an index out of range, an entry or operation listed twice, an empty

@@ -2,6 +2,7 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherValidatingViews
 import XCTest
 
 /// Hand-built changesets that are not valid never trap a binder or ``StagedChangeset``: binders

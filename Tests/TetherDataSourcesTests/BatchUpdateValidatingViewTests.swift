@@ -1,5 +1,6 @@
 import Foundation
 import TetherDataSources
+import TetherValidatingViews
 import XCTest
 
 /// A data source serving sections of strings, switched by the tests.

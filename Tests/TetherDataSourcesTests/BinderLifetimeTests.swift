@@ -2,7 +2,9 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherTerminal
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 /// Binders hold their views weakly and are released, with everything they hold, when the view or

@@ -2,7 +2,9 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherTerminal
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 /// Random mutation sequences, bound through the binders to the validating views, never break a

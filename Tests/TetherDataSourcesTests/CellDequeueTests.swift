@@ -2,6 +2,8 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherTerminal
+import TetherValidatingViews
 import XCTest
 
 /// An Epoxy-style row that its view creates from the registered class and styles afterwards, as a

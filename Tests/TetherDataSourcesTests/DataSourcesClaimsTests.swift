@@ -4,6 +4,7 @@ import TetherCollections
 import TetherDataSources
 import TetherSignals
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 /// Sentences of DataSourcesAndBinders.md and ObservableCollections.md about what reaches a view,

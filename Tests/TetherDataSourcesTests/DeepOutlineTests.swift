@@ -4,6 +4,7 @@ import TetherDataSources
 import TetherSignals
 import TetherSynchronization
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 /// An outline 100,000 levels deep: binding, replaying a patch at the bottom, checking the view,

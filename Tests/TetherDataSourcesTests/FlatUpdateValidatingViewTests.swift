@@ -1,5 +1,6 @@
 import Foundation
 import TetherDataSources
+import TetherValidatingViews
 import XCTest
 
 @MainActor

@@ -4,6 +4,7 @@ import TetherCollections
 import TetherDataSources
 import TetherSignals
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 /// `groupedCollection(by:)` bound to the sectioned validating view: random edits of a flat array,

@@ -1,6 +1,7 @@
 import Foundation
 import TetherChangesets
 import TetherDataSources
+import TetherValidatingViews
 import XCTest
 
 /// A class forest shown by a sectioned binder: its changesets share live nodes, so the binder has no

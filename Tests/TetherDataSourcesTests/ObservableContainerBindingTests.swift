@@ -3,7 +3,9 @@ import TetherChangesets
 import TetherCollections
 import TetherDataSources
 import TetherSignals
+import TetherTerminal
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 /// Random mutation sequences on every observable container, bound through the binders to the

@@ -4,6 +4,7 @@ import TetherCollections
 import TetherDataSources
 import TetherSignals
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 /// Random mutation sequences on sets, dictionaries, arrays and 2D arrays, seen through the collection

@@ -3,6 +3,7 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherValidatingViews
 import XCTest
 
 final class SectionedBinderTests: XCTestCase {

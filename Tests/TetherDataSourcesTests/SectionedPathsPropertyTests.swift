@@ -5,6 +5,7 @@ import TetherDataSources
 import TetherSignals
 import TetherSynchronization
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 /// Every public sectioned diff path, on random pairs of sectioned collections, into the

@@ -2,6 +2,8 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherTerminal
+import TetherValidatingViews
 import XCTest
 
 /// An Epoxy-style row: created from a style, configured with one `Equatable` content.

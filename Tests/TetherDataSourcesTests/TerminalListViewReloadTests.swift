@@ -3,6 +3,7 @@ import TetherChangesets
 import TetherCollections
 import TetherDataSources
 import TetherSignals
+import TetherTerminal
 import XCTest
 
 /// `reloadData()` called on a bound `TerminalListView` redraws what the view shows, whatever the

@@ -2,6 +2,7 @@ import Foundation
 import TetherChangesets
 import TetherDataSources
 import TetherSignals
+import TetherTerminal
 import TetherTestSupport
 import XCTest
 

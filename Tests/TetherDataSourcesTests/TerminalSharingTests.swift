@@ -1,4 +1,5 @@
 import Foundation
+import TetherTerminal
 import XCTest
 
 #if canImport(Glibc)

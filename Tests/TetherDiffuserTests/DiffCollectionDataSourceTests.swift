@@ -3,6 +3,7 @@ import TetherChangesets
 import TetherDataSources
 import TetherSignals
 import TetherTestSupport
+import TetherValidatingViews
 import XCTest
 
 @testable import TetherDiffuser

@@ -12,6 +12,7 @@ import Combine
 typealias PassthroughSubject = TetherSignals.PassthroughSubject
 typealias Subscribers = TetherSignals.Subscribers
 typealias Scheduler = TetherSignals.Scheduler
+typealias AnyCancellable = TetherSignals.AnyCancellable
 // snippet-end
 
 /// Stands in for `Swift.print` in this file, so the tests can read what the samples print.
@@ -30,12 +31,16 @@ final class CombineSnippetTests: XCTestCase {
     subject.send(completion: completion)
     XCTAssertTrue(type(of: subject) == TetherSignals.PassthroughSubject<Int, Never>.self)
     XCTAssertEqual(printed.lines, ["next 1"])
+    var cancellables = Set<AnyCancellable>()
+    subject.sink { _ in }.store(in: &cancellables)
+    XCTAssertTrue(type(of: cancellables) == Set<TetherSignals.AnyCancellable>.self)
+    XCTAssertTrue(TetherSignals.Scheduler.self == Scheduler.self)
   }
 
   #if canImport(Combine)
   func testTheBridges() {
     // snippet: combine-bridges
-    var cancellables = Set<AnyCancellable>()
+    var cancellables = Set<Combine.AnyCancellable>()
     let temperature = Property(20)
     temperature.publisher
       .map { "\($0) °C" }

@@ -120,3 +120,60 @@ public enum Subscribers {
     case failure(Failure)
   }
 }
+
+// The rest of Combine's top-level names that Tether's modules also declare (`Subscribers` above is
+// the fourth), so that `Checks/AppleAdapters/CombineSideBySide` shows which typealiases an app
+// importing both needs.
+
+/// A type-erasing cancellable object that executes a provided closure when canceled.
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+final public class AnyCancellable: Cancellable, Hashable {
+  /// Initializes the cancellable object with the given cancel-time closure.
+  public init(_ cancel: @escaping () -> Void) {}
+
+  /// Cancel the activity.
+  public func cancel() {}
+
+  /// Stores this type-erasing cancellable instance in the specified set.
+  public func store(in set: inout Set<AnyCancellable>) {}
+
+  /// Hashes the essential components of this value by feeding them into the given hasher.
+  public func hash(into hasher: inout Hasher) {}
+
+  /// Returns a Boolean value indicating whether two values are equal.
+  public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+}
+
+/// A subject that broadcasts elements to downstream subscribers.
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+final public class PassthroughSubject<Output, Failure: Error>: Publisher {
+  /// Creates a subject.
+  public init() {}
+
+  /// Sends a value to the subscriber.
+  public func send(_ input: Output) {}
+
+  /// Attaches the specified subscriber to this publisher.
+  public func receive<S>(subscriber: S) where S: Subscriber, Failure == S.Failure, Output == S.Input {}
+}
+
+/// A protocol that defines when and how to execute a closure.
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+public protocol Scheduler<SchedulerTimeType> {
+  /// Describes an instant in time for this scheduler.
+  associatedtype SchedulerTimeType
+  /// A type that defines options accepted by the scheduler.
+  associatedtype SchedulerOptions
+
+  /// This scheduler's definition of the current moment in time.
+  var now: Self.SchedulerTimeType { get }
+
+  /// Performs the action at the next possible opportunity.
+  func schedule(options: Self.SchedulerOptions?, _ action: @escaping () -> Void)
+}
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension Publisher where Failure == Never {
+  /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+  public func sink(receiveValue: @escaping ((Output) -> Void)) -> AnyCancellable { AnyCancellable {} }
+}

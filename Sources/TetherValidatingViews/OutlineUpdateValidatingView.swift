@@ -1,4 +1,5 @@
 import Foundation
+import TetherDataSources
 import TetherSignals
 import TetherSynchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import TetherDataSources
 
 extension BatchUpdateValidatingView.Call: CustomStringConvertible {
   /// The call as Swift source, such as `insertRows(at: [[0, 1]], with: .fade)`; a batch shows as
@@ -33,23 +34,6 @@ extension FlatUpdateValidatingView.Call: CustomStringConvertible {
     case .reloadRows(let rows, let columns):
       "reloadData(forRowIndexes: \(Array(rows)), columnIndexes: \(Array(columns)))"
     }
-  }
-}
-
-extension ViewAnimationOptions: CustomStringConvertible {
-  /// The options as a Swift array literal, such as `[.effectFade, .slideUp]`.
-  public var description: String {
-    let effects: [(ViewAnimationOptions, String)] = [(.effectFade, ".effectFade"), (.effectGap, ".effectGap")]
-    var names = effects.filter { contains($0.0) }.map(\.1)
-    // The slides are values of one field (0x10...0x40), not separate bits.
-    switch rawValue & 0xF0 {
-    case 0x10: names.append(".slideUp")
-    case 0x20: names.append(".slideDown")
-    case 0x30: names.append(".slideLeft")
-    case 0x40: names.append(".slideRight")
-    default: break
-    }
-    return "[\(names.joined(separator: ", "))]"
   }
 }
 

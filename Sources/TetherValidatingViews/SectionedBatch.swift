@@ -1,15 +1,19 @@
 import Foundation
+import TetherDataSources
 
 /// The calls of one batch update, collected until the batch ends.
-struct SectionedBatch {
-  var sectionDeletes: [Int] = []
-  var sectionInserts: [Int] = []
-  var sectionReloads: [Int] = []
-  var sectionMoves: [(from: Int, to: Int)] = []
-  var rowDeletes: [IndexPath] = []
-  var rowInserts: [IndexPath] = []
-  var rowReloads: [IndexPath] = []
-  var rowMoves: [(from: IndexPath, to: IndexPath)] = []
+package struct SectionedBatch {
+  package var sectionDeletes: [Int] = []
+  package var sectionInserts: [Int] = []
+  package var sectionReloads: [Int] = []
+  package var sectionMoves: [(from: Int, to: Int)] = []
+  package var rowDeletes: [IndexPath] = []
+  package var rowInserts: [IndexPath] = []
+  package var rowReloads: [IndexPath] = []
+  package var rowMoves: [(from: IndexPath, to: IndexPath)] = []
+
+  /// A batch with no calls yet.
+  package init() {}
 }
 
 /// A batch checked against UIKit's rules, with where every section and row goes.

@@ -1,4 +1,5 @@
 import Foundation
+import TetherDataSources
 
 /// A batch update that `UITableView` (or `UICollectionView`) would reject, or a cell it would
 /// refuse, with the message UIKit raises (`NSInternalInconsistencyException`) for it.

@@ -1,6 +1,8 @@
 import Foundation
+import TetherDataSources
 import TetherSignals
 import TetherSynchronization
+import TetherValidatingViews
 
 #if canImport(Glibc)
 import Glibc

@@ -1,33 +1,37 @@
 import Foundation
+import TetherDataSources
 import TetherSynchronization
 
 /// One row a view shows: its cell, an identity that follows it through moves and reloads, and the
 /// reuse identifier its cell was dequeued with.
-struct ShownRow<Cell> {
-  let id: Int
-  var cell: Cell
-  var reuseIdentifier: String?
+package struct ShownRow<Cell> {
+  package let id: Int
+  package var cell: Cell
+  package var reuseIdentifier: String?
 }
 
 /// One section a view shows.
-struct ShownSection<Cell> {
-  let id: Int
-  var title: String?
-  var rows: [ShownRow<Cell>]
+package struct ShownSection<Cell> {
+  package let id: Int
+  package var title: String?
+  package var rows: [ShownRow<Cell>]
 }
 
 /// What one batch did, by row and section identity, for views that show it (the terminal view).
-struct BatchOutcome {
-  var insertedRows = Set<Int>()
-  var reloadedRows = Set<Int>()
-  var movedRows = Set<Int>()
-  var insertedSections = Set<Int>()
-  var reloadedSections = Set<Int>()
-  var movedSections = Set<Int>()
+package struct BatchOutcome {
+  package var insertedRows = Set<Int>()
+  package var reloadedRows = Set<Int>()
+  package var movedRows = Set<Int>()
+  package var insertedSections = Set<Int>()
+  package var reloadedSections = Set<Int>()
+  package var movedSections = Set<Int>()
+
+  /// An outcome that did nothing (a reload).
+  package init() {}
 }
 
 /// How a view hands out cells by index path, and which of UIKit's dequeue rules it enforces.
-enum CellDequeueRules {
+package enum CellDequeueRules {
   /// `UITableView`: a cell the data source made itself is fine; dequeuing an unregistered
   /// identifier by index path is not.
   case table
@@ -47,8 +51,8 @@ private struct Dequeued {
 /// batches, asking the data source for the cells of inserted and reloaded rows, and recycling the
 /// cells of rows that leave through ``dequeue(_:)`` and ``dequeue(_:for:)``.
 @MainActor
-final class SectionedRowStore<Cell> {
-  private(set) var sections: [ShownSection<Cell>] = []
+package final class SectionedRowStore<Cell> {
+  package private(set) var sections: [ShownSection<Cell>] = []
   private var nextID = 0
   private var pool: [String: [Cell]] = [:]
   private var lastDequeuedIdentifier: String?
@@ -56,14 +60,17 @@ final class SectionedRowStore<Cell> {
   private var dequeuedDuringFetch: [Dequeued] = []
 
   /// Which of UIKit's dequeue rules the view follows.
-  let rules: CellDequeueRules
+  package let rules: CellDequeueRules
   /// Makes a cell for an identifier registered with `cellClass` (`nil` when the identifier is not
   /// registered), or returns `nil` when it cannot.
   let makeCell: (_ cellClass: AnyClass?, _ identifier: String) -> Cell?
   /// Receives every cell rule the data source breaks.
-  var report: (BatchUpdateViolation) -> Void = { _ in }
+  package var report: (BatchUpdateViolation) -> Void = { _ in }
 
-  init(rules: CellDequeueRules = .table, makeCell: ((_ cellClass: AnyClass?, _ identifier: String) -> Cell?)? = nil) {
+  package init(
+    rules: CellDequeueRules = .table,
+    makeCell: ((_ cellClass: AnyClass?, _ identifier: String) -> Cell?)? = nil
+  ) {
     self.rules = rules
     self.makeCell = makeCell ?? Self.constructCell
   }
@@ -80,13 +87,13 @@ final class SectionedRowStore<Cell> {
   var registeredIdentifiers: [String: AnyClass] { registrations }
 
   /// Registers `cellClass` for `identifier`, or forgets the identifier when it is `nil`.
-  func register(_ cellClass: AnyClass?, identifier: String) {
+  package func register(_ cellClass: AnyClass?, identifier: String) {
     registrations[identifier] = cellClass
   }
 
   /// A recycled cell made with `identifier`, if any. Also notes the identifier, so the cell the
   /// data source returns next is recycled under it.
-  func dequeue(_ identifier: String) -> Cell? {
+  package func dequeue(_ identifier: String) -> Cell? {
     lastDequeuedIdentifier = identifier
     guard var cells = pool[identifier], let cell = cells.popLast() else { return nil }
     pool[identifier] = cells
@@ -96,7 +103,7 @@ final class SectionedRowStore<Cell> {
   /// A recycled cell made with `identifier`, or a new one of the class registered for it; an
   /// unregistered identifier is reported with UIKit's message (and a cell is still made, when
   /// ``makeCell`` can, so that the check goes on).
-  func dequeue(_ identifier: String, for indexPath: IndexPath) -> Cell {
+  package func dequeue(_ identifier: String, for indexPath: IndexPath) -> Cell {
     let cellClass: AnyClass? = registrations[identifier]
     if cellClass == nil { report(.unregistered(identifier, rules: rules)) }
     let cell: Cell
@@ -116,7 +123,7 @@ final class SectionedRowStore<Cell> {
   }
 
   /// Forgets every row and reads everything from `dataSource`.
-  func reload(from dataSource: (any SectionedViewDataSource<Cell>)?) {
+  package func reload(from dataSource: (any SectionedViewDataSource<Cell>)?) {
     // In reverse, so that fetching in order dequeues each row's own cell first.
     for section in sections.reversed() { section.rows.reversed().forEach(recycle) }
     sections = []
@@ -136,7 +143,7 @@ final class SectionedRowStore<Cell> {
   ///
   /// - Complexity: O(s + k log k) for s sections and a batch of k calls, plus O(r) for each section
   ///   of r rows that a row change touches.
-  func apply(
+  package func apply(
     _ batch: SectionedBatch,
     from dataSource: (any SectionedViewDataSource<Cell>)?
   ) throws(BatchUpdateViolation) -> BatchOutcome {

@@ -1,3 +1,5 @@
+import TetherDataSources
+
 /// A cell of a ``TerminalListView``: one line of text.
 ///
 /// Any class can be a terminal row, so Epoxy-style cells (``StyledView`` and
