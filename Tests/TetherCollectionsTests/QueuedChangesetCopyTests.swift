@@ -111,4 +111,50 @@ final class QueuedChangesetCopyTests: XCTestCase {
     XCTAssertLessThanOrEqual(buffers.count, 4, "queued changesets made appends copy the array")
     XCTAssertEqual(array.collection.count, 1_201)
   }
+
+  /// A background producer far ahead of the main thread: the changesets waiting for the main queue
+  /// hold only their change, so the producer's appends keep the array's buffer, and the main
+  /// thread rebuilds each collection exactly as it was after that append.
+  func testChangesetsWaitingForTheMainQueueDoNotMakeAppendsCopy() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    var initial = Array(0..<1_000)
+    initial.reserveCapacity(4_000)
+    let array = MutableObservableArray(initial)
+    initial = []
+    let delivered = Locked<[OrderedCollectionChangeset<[Int]>]>([])
+    let observation = array.observeNextOnMain { changeset in delivered.withLock { $0.append(changeset) } }
+    let buffers = Locked(Set<UInt>())
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      for value in 0..<300 {
+        if value.isMultiple(of: 3) { array.insert(value, at: value % 7) } else { array.append(value) }
+        if value.isMultiple(of: 5) { array.remove(at: value % 11) }
+        _ = buffers.withLock { $0.insert(array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }) }
+      }
+      done.signal()
+    }.start()
+    done.wait()
+    // Every changeset but the reload is still waiting for the main queue.
+    XCTAssertEqual(delivered.withLock { $0.count }, 1)
+    drainMainQueue()
+    observation.dispose()
+    let changesets = delivered.withLock { $0 }
+    XCTAssertEqual(changesets.count, 1 + 300 + 60)
+    // The same mutations on a plain array: every collection after each of them, in order.
+    var model = Array(0..<1_000)
+    var expected = [model]
+    for value in 0..<300 {
+      if value.isMultiple(of: 3) { model.insert(value, at: value % 7) } else { model.append(value) }
+      expected.append(model)
+      if value.isMultiple(of: 5) {
+        model.remove(at: value % 11)
+        expected.append(model)
+      }
+    }
+    XCTAssertEqual(changesets.map(\.collection), expected)
+    assertConsistentSequence(changesets)
+    // One copy away from the main-queue observation's reload (which shares the first buffer), then
+    // growth; a copy per waiting changeset would make hundreds.
+    XCTAssertLessThanOrEqual(buffers.withLock { $0.count }, 4, "waiting changesets made the producer copy the array")
+  }
 }

@@ -223,7 +223,7 @@ private func threadRows() {
     let perAppend = backgroundAppends(MutableObservableArray<Int>(), count: count, keeping: false)
     if count == 16_000 { at16k = perAppend }
     report(
-      "\(count / 1_000)k appends off main, main-queue observer keeps nothing: array", perAppend,
+      "\(count / 1_000)k appends off main, main-queue observer keeps none: array", perAppend,
       unit: "ns/append", note: count == 16_000 ? "" : "\(ratio(perAppend, at16k)) x the per-append cost at 16k")
   }
 }
@@ -268,7 +268,7 @@ private func queuedMemoryRow() {
   observation.dispose()
   let perChangeset = Double(after - before) / Double(queued)
   report(
-    "heap bytes per queued changeset, 100k-element array", perChangeset, unit: "bytes",
+    "heap bytes per queued changeset, 100k array", perChangeset, unit: "bytes",
     note: "the array itself \(size * MemoryLayout<Int>.stride) bytes; \(ratio(perChangeset, Double(size * MemoryLayout<Int>.stride))) x")
 }
 

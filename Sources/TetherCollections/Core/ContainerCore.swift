@@ -163,6 +163,8 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   }
 
   @usableFromInline let state: Locked<State>
+  /// Set for collections whose copies are O(n) (see ``Detaching``); immutable.
+  package let detaching: Detaching?
   /// The thread running a `batchUpdate` body under the lock, or 0.
   @usableFromInline let batchThread = AtomicInt(0)
   /// Subscribers disposed by code running under `state`'s lock on the thread holding it (see
@@ -175,6 +177,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     detaching: Detaching? = nil
   ) {
     state = Locked(State(collection: collection, detaching: detaching), reentryMessage: reentryMessage)
+    self.detaching = detaching
   }
 
   deinit {

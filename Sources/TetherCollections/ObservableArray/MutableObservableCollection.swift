@@ -125,7 +125,7 @@ extension MutableObservableCollection {
 /// container's delivery queue holds only its change, not the collection (see
 /// `ContainerCore.Detaching`). Collections whose copies share structure (`PersistentArray`) do not
 /// need it: keeping their snapshot costs the next mutation nothing.
-package protocol DetachedWhileQueued: RangeReplaceableCollection {}
+package protocol DetachedWhileQueued: RangeReplaceableCollection, SendableMetatype {}
 
 extension Array: DetachedWhileQueued {}
 extension ContiguousArray: DetachedWhileQueued {}
@@ -142,7 +142,7 @@ private func queueDetaching<C: Collection>(
   return opened(contiguous) as? ContainerCore<OrderedCollectionChangeset<C>>.Detaching
 }
 
-private func detachingChangesets<A: RangeReplaceableCollection>(
+private func detachingChangesets<A: RangeReplaceableCollection & SendableMetatype>(
   of _: A.Type
 ) -> ContainerCore<OrderedCollectionChangeset<A>>.Detaching {
   ContainerCore<OrderedCollectionChangeset<A>>.Detaching(
