@@ -129,7 +129,8 @@ final class QueuedChangesetCopyTests: XCTestCase {
       for value in 0..<300 {
         if value.isMultiple(of: 3) { array.insert(value, at: value % 7) } else { array.append(value) }
         if value.isMultiple(of: 5) { array.remove(at: value % 11) }
-        _ = buffers.withLock { $0.insert(array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }) }
+        let buffer = array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        _ = buffers.withLock { $0.insert(buffer) }
       }
       done.signal()
     }.start()
