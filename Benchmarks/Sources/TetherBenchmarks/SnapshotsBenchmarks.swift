@@ -267,9 +267,10 @@ private func queuedMemoryRow() {
   container.waitUntilDelivered()
   observation.dispose()
   let perChangeset = Double(after - before) / Double(queued)
+  let arrayBytes = size * MemoryLayout<Int>.stride
   report(
     "heap bytes per queued changeset, 100k array", perChangeset, unit: "bytes",
-    note: "the array itself \(size * MemoryLayout<Int>.stride) bytes; \(ratio(perChangeset, Double(size * MemoryLayout<Int>.stride))) x")
+    note: "the array itself \(arrayBytes) bytes; \(ratio(perChangeset, Double(arrayBytes))) x")
 }
 
 private func iterationRow() {
