@@ -12,6 +12,10 @@ import TetherSynchronization
 /// observers never see overlapping callbacks, a mutation made from inside an observer is delivered
 /// after the current changeset, and each changeset starts where the previous one ended.
 ///
+/// A changeset of an array that has to wait in the queue waits without its collection (see
+/// ``Detaching``): the deliverer rebuilds it from ``State/position`` when it reaches it, so a queue
+/// of waiting changesets does not make every mutation copy the array.
+///
 /// A new observer joins through the same queue and first receives a reload of the collection as of
 /// its place in that order (not the latest state, which may be ahead of the queue).
 ///

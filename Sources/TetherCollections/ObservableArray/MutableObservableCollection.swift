@@ -84,7 +84,10 @@ public final class MutableObservableCollection<C: Collection>: ObservableContain
 /// Every changeset carries the array. While an observer keeps one (a binder's data source, an
 /// `ObservedCollection`), the next mutation copies every element first: O(n) per mutation, about
 /// 290 µs at 1,000,000 `Int`s. For long lists that are kept that way, use
-/// ``MutableObservableList``, whose mutations stay O(log n).
+/// ``MutableObservableList``, whose mutations stay O(log n). A changeset that only waits for
+/// delivery (in the container's queue behind another thread's delivery, or in
+/// `observeNextOnMain`'s hop to the main queue) holds just its change and is rebuilt when
+/// delivered, so it does not make the next mutation copy.
 public typealias MutableObservableArray<Element> = MutableObservableCollection<[Element]>
 
 extension MutableObservableCollection {
