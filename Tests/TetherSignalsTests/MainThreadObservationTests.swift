@@ -33,6 +33,25 @@ final class MainThreadObservationTests: XCTestCase {
     binding.dispose()
   }
 
+  /// A producer far ahead of the main thread: 20,000 values wait in the delivery's queue (drained
+  /// one at a time from its front, in O(1) each since the queue is a FIFO queue rather than an
+  /// array shifted by `removeFirst()`), then reach the observer in the order they were sent, before
+  /// one sent on the main thread.
+  func testALongQueueFromAnotherThreadIsDeliveredInOrder() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    let subject = PassthroughSubject<Int, Never>()
+    let received = Locked<[Int]>([])
+    let observation = subject.observeNextOnMain { value in received.withLock { $0.append(value) } }
+    let count = 20_000
+    onAnotherThread { for value in 0..<count { subject.send(value) } }
+    XCTAssertEqual(received.withLock { $0 }, [], "every value waits for the main thread")
+    subject.send(count)
+    XCTAssertEqual(received.withLock { $0 }, Array(0...count), "the queued values first, in order, then the new one")
+    drainMainQueue()  // the queued values' own main-queue actions find nothing left
+    XCTAssertEqual(received.withLock { $0.count }, count + 1)
+    observation.dispose()
+  }
+
   func testBindingToAMainActorTargetSetsTheValueBeforeReturning() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
     MainActor.assumeIsolated {

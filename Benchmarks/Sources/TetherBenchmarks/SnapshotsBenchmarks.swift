@@ -13,6 +13,12 @@ import Tether
 //     runs from the mutation call to the end of the view's batch.
 //   - background: one thread appends 16k or 160k values while a main-queue observer keeps each
 //     collection (the main thread runs its run loop), per append until the last one is observed.
+//   - threads: 160k appends to an array with a no-op observer, split over 1, 2, 4 and 8 threads,
+//     against one thread doing them all, in the same run.
+//   - background, observer does not keep: as background, but the main-queue observer only counts,
+//     so what it costs is the container's and the main-queue hop's own queues, 16k against 160k.
+//   - queued: heap bytes each changeset waiting in the container's delivery queue holds, while a
+//     blocked observer keeps the deliverer busy, for a 100k-element array.
 //   - iterating 1M elements, diffing two 1M-element versions, and heap bytes per element, list
 //     against array.
 
@@ -23,6 +29,9 @@ import Tether
   }
   if only == nil || only == "bound" { boundRows() }
   if only == nil || only == "background" { backgroundRows() }
+  if only == nil || only == "threads" { threadRows() }
+  if only == nil || only == "background" || only == "background-free" { backgroundFreeRows() }
+  if only == nil || only == "queued" { queuedMemoryRow() }
   if only == nil || only == "iterate" { iterationRow() }
   if only == nil || only == "diff" { diffRow() }
   if only == nil || only == "memory" { memoryRows() }
@@ -157,11 +166,13 @@ private func keptRows(size: Int) {
 /// Nanoseconds per append from the first append to the last changeset observed on the main queue.
 @MainActor private func backgroundAppends<C: RangeReplaceableCollection & SendableMetatype>(
   _ container: MutableObservableCollection<C>,
-  count: Int
+  count: Int,
+  keeping: Bool = true
 ) -> Double where C.Element == Int {
   let keeper = Keeper<C>()
+  var last = 0
   let observation = container.observeNextOnMain { changeset in
-    keeper.value = changeset.collection
+    if keeping { keeper.value = changeset.collection } else { last = changeset.collection.count }
     keeper.count += 1
   }
   let start = DispatchTime.now().uptimeNanoseconds
@@ -174,8 +185,92 @@ private func keptRows(size: Int) {
   while keeper.count < count + 1 { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
   let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
   observation.dispose()
-  precondition(keeper.value?.count == count, "snapshots: the main-queue observer missed a changeset")
+  precondition((keeping ? keeper.value?.count : last) == count, "snapshots: the main-queue observer missed a changeset")
   return elapsed / Double(count)
+}
+
+/// 160k appends split over 1, 2, 4 and 8 threads, with an observer that does nothing; the median
+/// of three runs each, until every changeset has been delivered.
+private func threadRows() {
+  let total = 160_000
+  var oneThread = 0.0
+  for threads in [1, 2, 4, 8] {
+    var samples: [Double] = []
+    for _ in 0..<3 {
+      let container = MutableObservableArray<Int>()
+      let observation = container.observeNext { _ in }
+      let start = DispatchTime.now().uptimeNanoseconds
+      DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        for value in 0..<(total / threads) { container.append(thread &* total &+ value) }
+      }
+      container.waitUntilDelivered()
+      samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+      precondition(container.count == total, "snapshots: an append was lost")
+      observation.dispose()
+    }
+    let median = samples.sorted()[1]
+    if threads == 1 { oneThread = median }
+    report(
+      "160k appends, \(threads) thread\(threads == 1 ? "" : "s") x \(total / threads / 1_000)k, no-op observer: array",
+      median / 1e6, unit: "ms", note: threads == 1 ? "" : "\(ratio(median, oneThread)) x one thread")
+  }
+}
+
+/// A background producer into an array whose main-queue observer does not keep the collection.
+@MainActor private func backgroundFreeRows() {
+  var at16k = 0.0
+  for count in [16_000, 160_000] {
+    let perAppend = backgroundAppends(MutableObservableArray<Int>(), count: count, keeping: false)
+    if count == 16_000 { at16k = perAppend }
+    report(
+      "\(count / 1_000)k appends off main, main-queue observer keeps none: array", perAppend,
+      unit: "ns/append", note: count == 16_000 ? "" : "\(ratio(perAppend, at16k)) x the per-append cost at 16k")
+  }
+}
+
+/// Blocks the first changeset's delivery until released, so that later changesets queue.
+private final class Gate: @unchecked Sendable {
+  // Safe: `blocked` is only touched by the delivering thread; the semaphores are thread-safe.
+  var blocked = false
+  let started = DispatchSemaphore(value: 0)
+  let release = DispatchSemaphore(value: 0)
+}
+
+/// Heap bytes per changeset waiting in the delivery queue of a 100k-element array.
+private func queuedMemoryRow() {
+  guard tether_malloc_counting_available() == 1 else {
+    print("  memory per queued changeset: not counted on this platform")
+    return
+  }
+  let size = 100_000
+  let queued = 200  // below the queue's bound, so the mutating thread never waits
+  let container = MutableObservableArray(Array(0..<size))
+  let gate = Gate()
+  let observation = container.observeNext { changeset in
+    guard !changeset.isReload, !gate.blocked else { return }
+    gate.blocked = true
+    gate.started.signal()
+    gate.release.wait()
+  }
+  let deliverer = Thread { container.append(-1) }
+  deliverer.start()
+  gate.started.wait()
+  // The first append while the delivery runs copies the array the delivered changeset shares,
+  // once; what is measured is each queued changeset after it.
+  container.append(-2)
+  tether_malloc_counting_enabled(1)
+  let before = tether_malloc_live_bytes()
+  for value in 0..<queued { container.append(value) }
+  let after = tether_malloc_live_bytes()
+  tether_malloc_counting_enabled(0)
+  gate.release.signal()
+  container.waitUntilDelivered()
+  observation.dispose()
+  let perChangeset = Double(after - before) / Double(queued)
+  let arrayBytes = size * MemoryLayout<Int>.stride
+  report(
+    "heap bytes per queued changeset, 100k array", perChangeset, unit: "bytes",
+    note: "the array itself \(arrayBytes) bytes; \(ratio(perChangeset, Double(arrayBytes))) x")
 }
 
 private func iterationRow() {

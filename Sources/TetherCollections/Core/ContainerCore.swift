@@ -12,6 +12,10 @@ import TetherSynchronization
 /// observers never see overlapping callbacks, a mutation made from inside an observer is delivered
 /// after the current changeset, and each changeset starts where the previous one ended.
 ///
+/// A changeset of an array that has to wait in the queue waits without its collection (see
+/// ``Detaching``): the deliverer rebuilds it from ``State/position`` when it reaches it, so a queue
+/// of waiting changesets does not make every mutation copy the array.
+///
 /// A new observer joins through the same queue and first receives a reload of the collection as of
 /// its place in that order (not the latest state, which may be ahead of the queue).
 ///
@@ -42,6 +46,9 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   enum Item {
     /// A changeset; `foreign` when a thread other than the deliverer queued it.
     case change(Changeset, foreign: Bool)
+    /// A changeset queued without its collection (see ``Detaching``): the deliverer rebuilds the
+    /// collection from ``State/position`` when it reaches it.
+    case detached(Changeset, foreign: Bool)
     case join(ContainerSubscriber<Changeset>, foreign: Bool)
     case complete
   }
@@ -87,9 +94,39 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     }
   }
 
+  /// How a container whose collection copies in O(n) (an `Array`) queues changesets without their
+  /// collection, so that a changeset waiting for delivery does not make the next mutation copy
+  /// every element.
+  ///
+  /// Guarantee kept: every observer still receives, in order, changesets whose `collection` is
+  /// exactly the collection after that mutation. `detach` keeps the change (its patch, with the
+  /// inserted and updated elements) and drops the collection; the deliverer, which reaches queued
+  /// items in submission order, applies that change to ``State/position`` (the collection right
+  /// before it: the previous item's collection) and delivers the result. A reload keeps its
+  /// collection (`detach` returns `nil`).
+  ///
+  /// Cost moved, not removed: applying the change at delivery is O(k) for k changed elements, in
+  /// place unless an observer kept the previous collection (then that observer's snapshot is
+  /// what is copied, as it would have been without a queue).
+  @usableFromInline
+  package struct Detaching: Sendable {
+    @usableFromInline let detach: @Sendable (Changeset) -> Changeset?
+    @usableFromInline let materialize: @Sendable (Changeset, inout Collection) -> Changeset
+
+    package init(
+      detach: @escaping @Sendable (Changeset) -> Changeset?,
+      materialize: @escaping @Sendable (Changeset, inout Collection) -> Changeset
+    ) {
+      self.detach = detach
+      self.materialize = materialize
+    }
+  }
+
   @usableFromInline
   struct State {
     @usableFromInline var collection: Collection
+    /// Set for collections whose copies are O(n); see ``Detaching``.
+    @usableFromInline let detaching: Detaching?
     /// Incremented by every mutation; lets long computations run outside the lock (see
     /// ``mutate(preparing:_:)``).
     @usableFromInline var version: UInt64 = 0
@@ -123,12 +160,15 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     @usableFromInline var successor: DispatchSemaphore?
     @usableFromInline var successorThread: UInt = 0
 
-    @inlinable init(collection: Collection) {
+    @inlinable init(collection: Collection, detaching: Detaching?) {
       self.collection = collection
+      self.detaching = detaching
     }
   }
 
   @usableFromInline let state: Locked<State>
+  /// Set for collections whose copies are O(n) (see ``Detaching``); immutable.
+  package let detaching: Detaching?
   /// The thread running a `batchUpdate` body under the lock, or 0.
   @usableFromInline let batchThread = AtomicInt(0)
   /// Subscribers disposed by code running under `state`'s lock on the thread holding it (see
@@ -137,9 +177,11 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
 
   @usableFromInline
   package init(
-    _ collection: Collection, reentryMessage: StaticString = CollectionPreconditions.accessUnderLock
+    _ collection: Collection, reentryMessage: StaticString = CollectionPreconditions.accessUnderLock,
+    detaching: Detaching? = nil
   ) {
-    state = Locked(State(collection: collection), reentryMessage: reentryMessage)
+    state = Locked(State(collection: collection, detaching: detaching), reentryMessage: reentryMessage)
+    self.detaching = detaching
   }
 
   deinit {
@@ -494,9 +536,10 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
 /// How many changesets (and joins) may wait in a container's delivery queue before a mutating
 /// thread waits for room; it then waits until half of them have been delivered.
 ///
-/// Each queued changeset holds a snapshot of the collection, and a mutation made while the
-/// previous snapshot is still queued copies the collection, so this bounds both the memory and
-/// the copying a container does for observers that cannot keep up. A thread that is itself
+/// A queued changeset of a container without ``ContainerCore/Detaching`` (a set, a dictionary, a
+/// tree, a `PersistentArray`, whose copies share structure) holds a snapshot of the collection; one
+/// of an `Array` holds only its change. So this bounds the memory (and, for the former, the
+/// copying) a container spends on observers that cannot keep up. A thread that is itself
 /// delivering (mutating from inside an observer of any container) never waits: its changesets are
 /// queued beyond the bound, which keeps re-entrant and cross-container mutations deadlock-free.
 @usableFromInline
@@ -534,6 +577,11 @@ extension ContainerCore.State {
     guard isObserved else { return .idle }
     // The thread is only looked up for a changeset someone will receive.
     let thread = currentThreadID()
+    if isDelivering, let detaching, let detached = detaching.detach(changeset) {
+      // It will wait in the queue: without its collection, so that `collection` stays uniquely
+      // referenced for the next mutation (see `Detaching`).
+      return submit(item: .detached(detached, foreign: thread != deliverer), thread: thread)
+    }
     return submit(item: .change(consume changeset, foreign: thread != deliverer), thread: thread)
   }
 
@@ -623,6 +671,13 @@ extension ContainerCore.State {
     case .change(let changeset, _):
       position = changeset.collection
       return .deliver(changeset, first: slots.first)
+    case .detached(let detached, _):
+      // `position` is the collection right before this change (items are processed in the order
+      // they were submitted, and every one before it moved `position` to its own collection).
+      // The previous item's changeset was dropped before this step, so unless an observer kept
+      // it, `position` is uniquely referenced and the change applies in place.
+      let changeset = detaching!.materialize(detached, &position!)
+      return .deliver(changeset, first: slots.first)
     case .join(let subscriber, _):
       return join(subscriber)
     case .complete:
@@ -690,6 +745,7 @@ extension ContainerCore.Item {
   var isForeign: Bool {
     switch self {
     case .change(_, let foreign): return foreign
+    case .detached(_, let foreign): return foreign
     case .join(_, let foreign): return foreign
     case .complete: return false
     }

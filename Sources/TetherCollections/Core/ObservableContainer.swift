@@ -35,6 +35,12 @@ public class ObservableContainer<Changeset: ObservableContainerChangeset>: Signa
     core = ContainerCore(collection)
   }
 
+  /// Creates a container holding `collection` whose queued changesets wait without their
+  /// collection (see ``ContainerCore/Detaching``).
+  package init(_ collection: Changeset.Collection, detaching: ContainerCore<Changeset>.Detaching?) {
+    core = ContainerCore(collection, detaching: detaching)
+  }
+
   deinit {
     core.complete()
   }

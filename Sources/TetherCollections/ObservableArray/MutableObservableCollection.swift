@@ -43,7 +43,7 @@ public final class MutableObservableCollection<C: Collection>: ObservableContain
 
   /// Creates a container holding `collection`.
   public override init(_ collection: C) {
-    super.init(collection)
+    super.init(collection, detaching: queueDetaching(for: C.self))
   }
 
   /// A read-only view of this container.
@@ -84,7 +84,10 @@ public final class MutableObservableCollection<C: Collection>: ObservableContain
 /// Every changeset carries the array. While an observer keeps one (a binder's data source, an
 /// `ObservedCollection`), the next mutation copies every element first: O(n) per mutation, about
 /// 290 µs at 1,000,000 `Int`s. For long lists that are kept that way, use
-/// ``MutableObservableList``, whose mutations stay O(log n).
+/// ``MutableObservableList``, whose mutations stay O(log n). A changeset that only waits for
+/// delivery (in the container's queue behind another thread's delivery, or in
+/// `observeNextOnMain`'s hop to the main queue) holds just its change and is rebuilt when
+/// delivered, so it does not make the next mutation copy.
 public typealias MutableObservableArray<Element> = MutableObservableCollection<[Element]>
 
 extension MutableObservableCollection {
@@ -119,4 +122,41 @@ extension MutableObservableCollection {
       )
     }
   }
+}
+
+/// A collection whose copies cost O(n) (one contiguous buffer): a changeset of it that waits in a
+/// container's delivery queue holds only its change, not the collection (see
+/// `ContainerCore.Detaching`). Collections whose copies share structure (`PersistentArray`) do not
+/// need it: keeping their snapshot costs the next mutation nothing.
+package protocol DetachedWhileQueued: RangeReplaceableCollection, SendableMetatype {}
+
+extension Array: DetachedWhileQueued {}
+extension ContiguousArray: DetachedWhileQueued {}
+
+/// The ``ContainerCore/Detaching`` of `C`'s changesets, or `nil` when `C` does not copy in O(n).
+private func queueDetaching<C: Collection>(
+  for type: C.Type
+) -> ContainerCore<OrderedCollectionChangeset<C>>.Detaching? {
+  guard let contiguous = type as? any DetachedWhileQueued.Type else { return nil }
+  func opened<A: DetachedWhileQueued>(_: A.Type) -> Any {
+    detachingChangesets(of: A.self)
+  }
+  // `A` is `C` (opened from `C.self`), so the cast always succeeds.
+  return opened(contiguous) as? ContainerCore<OrderedCollectionChangeset<C>>.Detaching
+}
+
+private func detachingChangesets<A: RangeReplaceableCollection & SendableMetatype>(
+  of _: A.Type
+) -> ContainerCore<OrderedCollectionChangeset<A>>.Detaching {
+  ContainerCore<OrderedCollectionChangeset<A>>.Detaching(
+    detach: { changeset in
+      guard !changeset.isReload else { return nil }
+      // Both forms, computed now while the collection is at hand (a diff-only changeset derives its
+      // patch from it); the empty collection shares no storage.
+      return OrderedCollectionChangeset(collection: A(), patch: changeset.patch, diff: changeset.diff)
+    },
+    materialize: { detached, position in
+      position.apply(detached.patch)
+      return OrderedCollectionChangeset(collection: position, patch: detached.patch, diff: detached.diff)
+    })
 }

@@ -19,7 +19,9 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
   // Safe: the queue lives in the `state` lock; `deliver` is main-actor isolated and only called from
   // `drain()` on the main actor; values move to the main thread only as documented above.
   private struct State {
-    var queue: [Value] = []
+    /// Values waiting, oldest first; a FIFO queue, so that draining n values a producer sent ahead
+    /// of the main thread costs O(n), where `Array.removeFirst()` shifted the rest every time.
+    var queue = FIFOQueue<Value>()
     /// Main-queue actions scheduled by sends from other threads and not run yet.
     var pendingActions = 0
     var isDraining = false
@@ -63,10 +65,9 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
   package func cancel() {
     // The dropped values are released after the lock: a value's deinitializer may send into the
     // source still feeding this delivery.
-    let dropped = state.withLock { state -> [Value] in
+    let dropped = state.withLock { state -> FIFOQueue<Value> in
       state.isCancelled = true
-      defer { state.queue = [] }
-      return state.queue
+      return state.queue.takeAll()
     }
     _ = dropped
   }
@@ -87,7 +88,7 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
         guard !state.isDraining, !state.isCancelled else { return nil }
         guard everything ? !state.queue.isEmpty : state.queue.count > state.pendingActions else { return nil }
         state.isDraining = true
-        return state.queue.removeFirst()
+        return state.queue.popFirst()
       }
       guard let value = next else { return }
       deliver(value)

@@ -1,0 +1,161 @@
+import Dispatch
+import Foundation
+import TetherChangesets
+import TetherCollections
+import TetherSignals
+import TetherSynchronization
+import TetherTestSupport
+import XCTest
+
+/// Holds the first non-reload delivery until released, so that later changesets queue behind it.
+private final class DeliveryGate: @unchecked Sendable {
+  // Safe: `held` is only touched by the delivering thread; the semaphores are thread-safe.
+  var held = false
+  let started = DispatchSemaphore(value: 0)
+  let release = DispatchSemaphore(value: 0)
+}
+
+/// Issue 24, item 3: a changeset waiting in an array container's delivery queue holds only its
+/// change, so it does not make the next mutation copy the array, and the deliverer rebuilds each
+/// waiting changeset's collection exactly as it was after that mutation.
+final class QueuedChangesetCopyTests: XCTestCase {
+  /// Mutations made while another thread's delivery is held up: each queued changeset must be
+  /// delivered with the collection right after its own mutation, in order.
+  func testQueuedChangesetsAreDeliveredWithTheCollectionAfterTheirMutation() {
+    let array = MutableObservableArray(Array(0..<100))
+    let gate = DeliveryGate()
+    let delivered = Locked<[OrderedCollectionChangeset<[Int]>]>([])
+    let observation = array.observeNext { changeset in
+      delivered.withLock { $0.append(changeset) }
+      guard !changeset.isReload, !gate.held else { return }
+      gate.held = true
+      gate.started.signal()
+      gate.release.wait()
+    }
+    Thread { array.append(-1) }.start()
+    gate.started.wait()
+    var expected: [[Int]] = []
+    var model = Array(0..<100) + [-1]
+    // Every kind of change, including a batch and a replacement diffed into a patch.
+    array.append(100)
+    model.append(100)
+    expected.append(model)
+    array.insert(7, at: 3)
+    model.insert(7, at: 3)
+    expected.append(model)
+    array.remove(at: 10)
+    model.remove(at: 10)
+    expected.append(model)
+    array[5] = 55
+    model[5] = 55
+    expected.append(model)
+    array.move(from: 0, to: 50)
+    model.insert(model.remove(at: 0), at: 50)
+    expected.append(model)
+    array.batchUpdate { array in
+      array.append(200)
+      array.remove(at: 0)
+      array.insert(300, at: 20)
+    }
+    model.append(200)
+    model.remove(at: 0)
+    model.insert(300, at: 20)
+    expected.append(model)
+    var replaced = model
+    replaced.removeSubrange(30..<40)
+    replaced.insert(contentsOf: [1_000, 1_001], at: 5)
+    array.replace(with: replaced, performDiff: true)
+    model = replaced
+    expected.append(model)
+    array.replace(with: [1, 2, 3], performDiff: false)  // a reload keeps its collection
+    model = [1, 2, 3]
+    expected.append(model)
+    array.append(4)
+    model.append(4)
+    expected.append(model)
+    gate.release.signal()
+    array.waitUntilDelivered()
+    observation.dispose()
+    let changesets = delivered.withLock { $0 }
+    XCTAssertEqual(changesets.map(\.collection), [Array(0..<100), Array(0..<100) + [-1]] + expected)
+    assertConsistentSequence(changesets)
+  }
+
+  /// Without detaching, every append made while the previous changeset waits in the queue copies
+  /// the array into a new buffer; with it, the array keeps its buffer (but for growth).
+  func testAMutationWhileChangesetsWaitDoesNotCopyTheArray() {
+    var initial = Array(0..<1_000)
+    initial.reserveCapacity(4_000)
+    let array = MutableObservableArray(initial)
+    initial = []
+    let gate = DeliveryGate()
+    let observation = array.observeNext { changeset in
+      guard !changeset.isReload, !gate.held else { return }
+      gate.held = true
+      gate.started.signal()
+      gate.release.wait()
+    }
+    Thread { array.append(-1) }.start()
+    gate.started.wait()
+    var buffers = Set<UInt>()
+    for value in 0..<200 {
+      array.append(value)
+      // The read copy shares the buffer only until the end of this statement.
+      buffers.insert(array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+    }
+    gate.release.signal()
+    array.waitUntilDelivered()
+    observation.dispose()
+    // One copy away from the delivery in flight (which shares the buffer), then a few
+    // reallocations for growth at most; a copy per queued changeset would make 200.
+    XCTAssertLessThanOrEqual(buffers.count, 4, "queued changesets made appends copy the array")
+    XCTAssertEqual(array.collection.count, 1_201)
+  }
+
+  /// A background producer far ahead of the main thread: the changesets waiting for the main queue
+  /// hold only their change, so the producer's appends keep the array's buffer, and the main
+  /// thread rebuilds each collection exactly as it was after that append.
+  func testChangesetsWaitingForTheMainQueueDoNotMakeAppendsCopy() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    var initial = Array(0..<1_000)
+    initial.reserveCapacity(4_000)
+    let array = MutableObservableArray(initial)
+    initial = []
+    let delivered = Locked<[OrderedCollectionChangeset<[Int]>]>([])
+    let observation = array.observeNextOnMain { changeset in delivered.withLock { $0.append(changeset) } }
+    let buffers = Locked(Set<UInt>())
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      for value in 0..<300 {
+        if value.isMultiple(of: 3) { array.insert(value, at: value % 7) } else { array.append(value) }
+        if value.isMultiple(of: 5) { array.remove(at: value % 11) }
+        let buffer = array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        _ = buffers.withLock { $0.insert(buffer) }
+      }
+      done.signal()
+    }.start()
+    done.wait()
+    // Every changeset but the reload is still waiting for the main queue.
+    XCTAssertEqual(delivered.withLock { $0.count }, 1)
+    drainMainQueue()
+    observation.dispose()
+    let changesets = delivered.withLock { $0 }
+    XCTAssertEqual(changesets.count, 1 + 300 + 60)
+    // The same mutations on a plain array: every collection after each of them, in order.
+    var model = Array(0..<1_000)
+    var expected = [model]
+    for value in 0..<300 {
+      if value.isMultiple(of: 3) { model.insert(value, at: value % 7) } else { model.append(value) }
+      expected.append(model)
+      if value.isMultiple(of: 5) {
+        model.remove(at: value % 11)
+        expected.append(model)
+      }
+    }
+    XCTAssertEqual(changesets.map(\.collection), expected)
+    assertConsistentSequence(changesets)
+    // One copy away from the main-queue observation's reload (which shares the first buffer), then
+    // growth; a copy per waiting changeset would make hundreds.
+    XCTAssertLessThanOrEqual(buffers.withLock { $0.count }, 4, "waiting changesets made the producer copy the array")
+  }
+}
