@@ -36,6 +36,7 @@ let package = Package(
       dependencies: [
         "FuzzSupport", .product(name: "TetherChangesets", package: "Tether"),
         .product(name: "TetherDataSources", package: "Tether"),
+        .product(name: "TetherValidatingViews", package: "Tether"),
       ],
       path: "Sources/BinderFuzzer"
     ),

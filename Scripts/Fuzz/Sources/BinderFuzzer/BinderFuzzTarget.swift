@@ -11,6 +11,7 @@ import Foundation
 import FuzzSupport
 import TetherChangesets
 import TetherDataSources
+import TetherValidatingViews
 
 func fuzzBinders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = FuzzInput(data, size)
