@@ -15,7 +15,10 @@ let package = Package(
   targets: [
     // libFuzzer's driver, called from each target's main.swift (see CFuzzerDriver.h).
     .target(name: "CFuzzerDriver"),
-    .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"]),
+    .target(
+      name: "FuzzSupport",
+      dependencies: ["CFuzzerDriver", .product(name: "TetherChangesets", package: "Tether")]
+    ),
     .executableTarget(
       name: "diff-fuzzer",
       dependencies: ["FuzzSupport", .product(name: "TetherChangesets", package: "Tether")],

@@ -176,26 +176,8 @@ func checkPatchConversion(_ patch: [OrderedCollectionOperation<FuzzItem, Int>], 
     fuzzFailure("patch \(patch) converts to an invalid diff \(diff): \(error)")
   }
   // The batch update: inserted and updated rows come from `new`, every other row from its source.
-  var leaves = [Bool](repeating: false, count: old.count)
-  var arrives = [Bool](repeating: false, count: new.count)
-  var updated = [Bool](repeating: false, count: old.count)
-  var source = [Int](repeating: -1, count: new.count)
-  for i in diff.deletes { leaves[i] = true }
-  for i in diff.updates { updated[i] = true }
-  for j in diff.inserts { arrives[j] = true }
-  for move in diff.moves {
-    leaves[move.from] = true
-    arrives[move.to] = true
-    source[move.to] = move.from
-  }
-  var survivor = 0
-  for j in 0..<new.count where !arrives[j] {
-    while leaves[survivor] { survivor += 1 }
-    source[j] = survivor
-    survivor += 1
-  }
-  for j in 0..<new.count where source[j] >= 0 && !updated[source[j]] {
-    fuzzCheck(old[source[j]] == new[j], "patch \(patch) as diff \(diff): row \(j) is not what the patch left there")
+  if let row = firstRowBatchReplayGetsWrong(diff, old: old, new: new) {
+    fuzzFailure("patch \(patch) as diff \(diff): row \(row) is not what the patch left there")
   }
   let regenerated = diff.generatePatch(to: new)
   fuzzCheck(old.applying(regenerated) == new, "the patch of \(diff) (from \(patch)) does not replay")
