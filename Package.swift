@@ -84,6 +84,9 @@ let package = Package(
       ]
     ),
     .target(name: "TetherTestSupport", dependencies: ["TetherSignals", "TetherChangesets"]),
+    // Counts the retains an object receives on one thread, through the runtime's retain hooks:
+    // lets ObserverLifetimeProbeTests prove that disposing never copies an observer (issue 27).
+    .target(name: "CTetherRetainProbe", path: "Tests/RetainProbe"),
 
     // Playground pages are a library so tests can run each page and compare its transcript.
     .target(name: "TetherPlaygroundPages", dependencies: ["Tether"], path: "Playgrounds/Pages"),
@@ -131,7 +134,10 @@ let package = Package(
     ),
     .testTarget(name: "TetherCombineTests", dependencies: ["TetherCombine", "TetherSignals"]),
     // Run on their own under `--sanitize=thread` by .ci/run.
-    .testTarget(name: "TetherStressTests", dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport"]),
+    .testTarget(
+      name: "TetherStressTests",
+      dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport", "CTetherRetainProbe"]
+    ),
     // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models;
     // RacyProgramTests compiles issue 27's racy program with the toolchain's swiftc.
     .testTarget(name: "Swift6ClientTests", dependencies: ["Tether"]),

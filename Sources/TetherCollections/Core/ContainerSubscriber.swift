@@ -1,23 +1,49 @@
 import TetherSignals
 import TetherSynchronization
 
+/// The weak reference a ``ContainerSubscriber`` keeps to its core, in a struct of its own so that
+/// it can be reached through a pointer to just this field (see ``ContainerSubscriber/fields``).
+@usableFromInline
+struct WeakContainerCore<Changeset: ObservableContainerChangeset> {
+  /// Weak: the core holds its subscribers, and a container released while observed must still
+  /// free its core.
+  @usableFromInline weak var core: ContainerCore<Changeset>?
+
+  @inlinable
+  init(_ core: ContainerCore<Changeset>) {
+    self.core = core
+  }
+}
+
+/// The observer of a ``ContainerSubscriber``, in a struct of its own so that it can be reached
+/// through a pointer to just this field (a key path to a closure property has no offset).
+@usableFromInline
+struct ContainerObserverSlot<Changeset: ObservableContainerChangeset> {
+  @usableFromInline var observer: @Sendable (Signal<Changeset, Never>.Event) -> Void
+
+  @inlinable
+  init(_ observer: @escaping @Sendable (Signal<Changeset, Never>.Event) -> Void) {
+    self.observer = observer
+  }
+}
+
 /// The fields of a ``ContainerSubscriber``, in its buffer's tail.
 @usableFromInline
 struct ContainerSubscriberFields<Changeset: ObservableContainerChangeset> {
   /// Replaced by a no-op when the observation ends (see ``ContainerSubscriber/markEnded()``);
-  /// read and written only by the core's deliverer.
-  @usableFromInline var observer: @Sendable (Signal<Changeset, Never>.Event) -> Void
-  /// Weak: the core holds its subscribers, and a container released while observed must still
-  /// free its core.
-  @usableFromInline weak let core: ContainerCore<Changeset>?
+  /// read and written only by the core's deliverer (or by a disposer that took the subscriber out
+  /// of the list while nobody delivered).
+  @usableFromInline var slot: ContainerObserverSlot<Changeset>
+  /// Never changed after initialization.
+  @usableFromInline let owner: WeakContainerCore<Changeset>
   /// The subscriber's place in its core's list of observers. Written while holding the core's
   /// lock; read by the core's deliverer.
   @usableFromInline var links = IntrusiveListLinks()
 
   @inlinable
   init(observer: @escaping @Sendable (Signal<Changeset, Never>.Event) -> Void, core: ContainerCore<Changeset>) {
-    self.observer = observer
-    self.core = core
+    self.slot = ContainerObserverSlot(observer)
+    self.owner = WeakContainerCore(core)
   }
 }
 
@@ -54,9 +80,31 @@ final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Dispos
   }
 
   /// The fields, at the start of the tail.
+  ///
+  /// Never read `fields.pointee` (or `fields.pointee.someField`) outside initialization and
+  /// deinitialization: an unoptimized build copies the whole struct to read one field, observer
+  /// closure included, so a disposer reading the core that way retained and released the
+  /// observer's context while the deliverer replaced it: the context (an object the observer
+  /// captured) was freed with a retain still pending, and the process aborted (issue 27). Each
+  /// field is reached through its own pointer instead (``observerSlot``, ``ownerSlot``,
+  /// ``intrusiveListLinks``), so a thread touches only the fields it is allowed to.
   @inlinable @inline(__always)
   var fields: UnsafeMutablePointer<Fields> {
     Buffer(unsafeBufferObject: self).withUnsafeMutablePointerToElements { $0 }
+  }
+
+  /// The observer's field, in the tail; used only by the core's deliverer (see ``observer``).
+  @inlinable @inline(__always)
+  var observerSlot: UnsafeMutablePointer<ContainerObserverSlot<Changeset>> {
+    (UnsafeMutableRawPointer(fields) + MemoryLayout<Fields>.offset(of: \Fields.slot)!)
+      .assumingMemoryBound(to: ContainerObserverSlot<Changeset>.self)
+  }
+
+  /// The core's weak reference, in the tail; immutable, read by any thread.
+  @inlinable @inline(__always)
+  var ownerSlot: UnsafeMutablePointer<WeakContainerCore<Changeset>> {
+    (UnsafeMutableRawPointer(fields) + MemoryLayout<Fields>.offset(of: \Fields.owner)!)
+      .assumingMemoryBound(to: WeakContainerCore<Changeset>.self)
   }
 
   /// The disposed flag, the header.
@@ -65,13 +113,16 @@ final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Dispos
     Buffer(unsafeBufferObject: self).withUnsafeMutablePointerToHeader { $0 }
   }
 
+  /// The observer; read only by the core's deliverer, which is also the only thread that
+  /// replaces it (``markEnded()``), except a disposer that took the subscriber out of the list
+  /// while nobody delivered.
   @inlinable var observer: @Sendable (Signal<Changeset, Never>.Event) -> Void {
-    fields.pointee.observer
+    observerSlot.pointee.observer
   }
 
   /// Whether this subscriber is in its core's list; only read while holding the core's lock.
   @inlinable var isRegistered: Bool {
-    fields.pointee.links.isLinked
+    intrusiveListLinks.pointee.isLinked
   }
 
   /// The subscriber's links in its core's list, in the tail.
@@ -90,7 +141,8 @@ final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Dispos
   @usableFromInline
   func dispose() {
     guard disposedFlag.atomicExchange(1, ordering: .acquiringAndReleasing) == 0 else { return }
-    fields.pointee.core?.remove(self)
+    // Only the core's reference is read (see `fields`): this thread is not the deliverer.
+    ownerSlot.pointee.core?.remove(self)
   }
 
   /// Marks the subscriber ended without touching the core (used when the container completes,
@@ -103,7 +155,7 @@ final class ContainerSubscriber<Changeset: ObservableContainerChangeset>: Dispos
     disposedFlag.atomicStore(1, ordering: .releasing)
     // The old observer is released when this assignment returns: outside any lock, on the
     // deliverer, like a subject's ended subscription.
-    fields.pointee.observer = { _ in }
+    observerSlot.pointee.observer = { _ in }
   }
 
   deinit {

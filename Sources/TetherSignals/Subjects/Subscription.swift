@@ -46,9 +46,22 @@ internal class SubscriptionBase: Disposable, IntrusiveListNode, @unchecked Senda
   }
 
   /// The fields, at the start of the tail.
+  ///
+  /// Read one field through its own pointer (``coreSlot``, ``intrusiveListLinks``), never as
+  /// `fields.pointee.someField`: an unoptimized build copies the whole struct to read one field,
+  /// which would read the list links, written under the core's lock, from a thread that does not
+  /// hold it (the same copy of a container subscriber's fields, observer included, aborted the
+  /// process in issue 27).
   @inlinable @inline(__always)
   internal final var fields: UnsafeMutablePointer<SubscriptionFields> {
     buffer.withUnsafeMutablePointerToElements { $0 }
+  }
+
+  /// The core's field, in the tail; immutable.
+  @inlinable @inline(__always)
+  internal final var coreSlot: UnsafeMutablePointer<SubjectCoreBase> {
+    (UnsafeMutableRawPointer(fields) + MemoryLayout<SubscriptionFields>.offset(of: \SubscriptionFields.core)!)
+      .assumingMemoryBound(to: SubjectCoreBase.self)
   }
 
   /// The disposed flag, the header.
@@ -60,13 +73,13 @@ internal class SubscriptionBase: Disposable, IntrusiveListNode, @unchecked Senda
   /// The core this subscription is registered with.
   @inlinable
   internal final var core: SubjectCoreBase {
-    fields.pointee.core
+    coreSlot.pointee
   }
 
   /// Whether this subscription is in its core's list; only read while holding the core's lock.
   @inlinable
   internal final var isRegistered: Bool {
-    fields.pointee.links.isLinked
+    intrusiveListLinks.pointee.isLinked
   }
 
   /// The subscription's links in its core's list, in the tail.
