@@ -21,6 +21,10 @@ import Tether
 //     blocked observer keeps the deliverer busy, for a 100k-element array.
 //   - iterating 1M elements, diffing two 1M-element versions, and heap bytes per element, list
 //     against array.
+//   - replace: `replaceSubrange` of k = 16 elements in the middle of a list of 10k, 100k and 1M
+//     elements while a snapshot is kept (insert 16 and remove 16 alternately, which cut and
+//     concatenate the tree; and 16 replaced by 16, which is written in place on the paths); the
+//     ratio to 10k stays near 1 for O(log n + k). The floor is the same edit of an unshared array.
 
 @MainActor let snapshotsBenchmarks = BenchmarkSuite(name: "snapshots") {
   let only = ProcessInfo.processInfo.environment["SNAPSHOTS_ONLY"]
@@ -35,6 +39,7 @@ import Tether
   if only == nil || only == "iterate" { iterationRow() }
   if only == nil || only == "diff" { diffRow() }
   if only == nil || only == "memory" { memoryRows() }
+  if only == nil || only == "replace" { replaceRows() }
 }
 
 /// What an observer keeps: written only by the delivering thread, which is the benchmark's only one.
@@ -348,6 +353,54 @@ private func memoryRows() {
     report(
       "heap bytes/element, Int: list \(name)", value, unit: "bytes",
       note: "array \(String(format: "%.2f", perElement)); list/array \(ratio(value, perElement))")
+  }
+}
+
+/// `replaceSubrange` of 16 elements in the middle of 10k, 100k and 1M-element lists, each edit
+/// made while the list before it is kept (as an observer keeps a changeset's collection).
+private func replaceRows() {
+  let sizes = [10_000, 100_000, 1_000_000]
+  let fresh = Array(-16..<0)
+  var at10k: [String: Double] = [:]
+  for size in sizes {
+    let middle = size / 2
+    let floor: Double = {
+      var array = Array(0..<size)
+      return perMutation(2_000) { step in
+        if step % 2 == 0 {
+          array.replaceSubrange(middle..<middle, with: fresh)
+        } else {
+          array.replaceSubrange(middle..<middle + 16, with: EmptyCollection())
+        }
+      }
+    }()
+    let rows: [(String, (inout PersistentArray<Int>, Int) -> Void)] = [
+      (
+        "insert 16 / remove 16",
+        { list, step in
+          if step % 2 == 0 {
+            list.replaceSubrange(middle..<middle, with: fresh)
+          } else {
+            list.replaceSubrange(middle..<middle + 16, with: EmptyCollection())
+          }
+        }
+      ),
+      ("16 by 16 new", { list, step in list.replaceSubrange(middle + step % 64..<middle + step % 64 + 16, with: fresh) }),
+    ]
+    for (name, edit) in rows {
+      var list = PersistentArray(0..<size)
+      var kept = list
+      let median = perMutation(2_000) { step in
+        kept = list
+        edit(&list, step)
+      }
+      blackHole(kept)
+      precondition(list.count == size || list.count == size + 16, "snapshots: a replacement lost elements")
+      if size == sizes[0] { at10k[name] = median }
+      report(
+        "\(label(size)) replaceSubrange \(name), middle, kept: list", median / 1e3, unit: "µs",
+        note: "\(ratio(median, at10k[name]!)) x the list at 10k; unshared array (insert/remove) \(microseconds(floor)) µs")
+    }
   }
 }
 

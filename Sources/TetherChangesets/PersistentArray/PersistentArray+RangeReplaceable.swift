@@ -123,6 +123,31 @@ extension PersistentArray: RangeReplaceableCollection {
     _checkInvariantsInDebug()
   }
 
+  /// Inserts the elements of `newElements` at `index`, shifting the elements after them.
+  ///
+  /// It cuts the list at `index` and concatenates the pieces with a tree built from the new
+  /// elements, as `replaceSubrange(_:with:)` does.
+  ///
+  /// - Precondition: `index` is in `0...count`; otherwise this traps naming the index and the count.
+  /// - Complexity: O(log n + k) for n elements and k new ones; O(log n + log m) when
+  ///   `newElements` is a `PersistentArray` of m elements.
+  @inlinable
+  public mutating func insert<C: Collection>(contentsOf newElements: C, at index: Int) where C.Element == Element {
+    _checkInsertionIndex(index)
+    replaceSubrange(index..<index, with: newElements)
+  }
+
+  /// Removes the elements in `bounds`, shifting the elements after them.
+  ///
+  /// - Precondition: `bounds` lies within `0...count`; otherwise this traps naming the range and
+  ///   the count.
+  /// - Complexity: O(log n), however many elements are removed: the list is cut at both ends of
+  ///   `bounds` and the two remaining pieces are concatenated.
+  @inlinable
+  public mutating func removeSubrange(_ bounds: Range<Int>) {
+    replaceSubrange(bounds, with: EmptyCollection())
+  }
+
   /// Replaces the elements in `subrange` with `newElements`.
   ///
   /// The list is cut at both ends of `subrange`, the new elements are built into a tree of full
@@ -135,8 +160,8 @@ extension PersistentArray: RangeReplaceableCollection {
   /// in place on the path instead.
   ///
   /// Why O(log n + k): building the new elements' tree is O(k); each cut and each concatenation
-  /// builds O(h) nodes of at most 64 entries, h being the height (log base 32 of n / 64, so 3 for
-  /// a million elements, 6 beyond 2^31). The one place that can go deeper is a seam whose left
+  /// builds O(h) nodes of at most 64 entries, h being the height (log base 32 of n / 64, rounded
+  /// up: 3 for a million elements, at most 6 below 2^36). The one place that can go deeper is a seam whose left
   /// side holds fewer than half the entries it may (allowed for a last child): joining it
   /// descends the seam while that stays true, at most h levels. Cutting the suffix concatenates
   /// once per level, so the bound is strictly O(h² + k) node operations; with h at most 6 for any
