@@ -106,7 +106,7 @@ extension PersistentArray: RangeReplaceableCollection {
   ///
   /// The new elements are built into a tree of full leaves, which is then concatenated with the
   /// list (see `replaceSubrange(_:with:)`); appending another `PersistentArray` concatenates its
-  /// tree as it is, sharing every node.
+  /// tree as it is, sharing every node. Up to 16 new elements are appended one by one, in place.
   ///
   /// - Complexity: O(log n + k) for n elements and k new ones; O(log n + log m) when
   ///   `newElements` is a `PersistentArray` of m elements.
@@ -116,7 +116,13 @@ extension PersistentArray: RangeReplaceableCollection {
     if let list = newElements as? PersistentArray<Element> {
       tail = list._root
     } else {
-      tail = _PersistentArrayNode.build(from: ContiguousArray(newElements))
+      let elements = ContiguousArray(newElements)
+      if elements.count <= 16 {
+        // A few elements are appended in place, filling the last leaf.
+        for element in elements { append(element) }
+        return
+      }
+      tail = _PersistentArrayNode.build(from: elements)
     }
     guard tail.count > 0 else { return }
     _root = _PersistentArrayNode.concatenate(_root, tail)

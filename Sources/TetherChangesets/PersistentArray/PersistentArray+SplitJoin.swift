@@ -127,7 +127,8 @@ extension _PersistentArrayNode {
   /// where all but the last hold at least half their capacity and the last one does too when
   /// `right` did.
   ///
-  /// A `left` holding at least half its capacity stays as it is (shared). A smaller one (it was
+  /// An index node holding at least half its capacity stays as it is (shared), and so does a
+  /// leaf unless the two leaves fit in one (then they are merged). A smaller one (it was
   /// a last child or a root) is merged with `right`: its own last child then stops being last, so
   /// that child and `right`'s first are joined one level down, and so on while the left side of
   /// the seam is small; then the entries are packed into one node or two even ones.
@@ -139,12 +140,17 @@ extension _PersistentArrayNode {
     _ left: _PersistentArrayNode<Element>,
     _ right: _PersistentArrayNode<Element>
   ) -> ContiguousArray<_PersistentArrayNode<Element>> {
-    if !left.isUnderfull { return [left, right] }
     if left.height == 0 {
+      // Leaves that fit in one are merged even when `left` holds enough: appending a few
+      // elements at a time then fills leaves as `append` does instead of leaving small ones.
+      if !left.isUnderfull && left.elements.count + right.elements.count > leafCapacity {
+        return [left, right]
+      }
       var elements = left.elements
       elements.append(contentsOf: right.elements)
       return packedLeaves(elements)
     }
+    if !left.isUnderfull { return [left, right] }
     var children = left.children
     let seamLeft = children.removeLast()
     children.append(contentsOf: joinSiblings(seamLeft, right.children[0]))

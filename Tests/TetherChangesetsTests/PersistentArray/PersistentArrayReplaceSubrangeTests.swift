@@ -1,6 +1,7 @@
-@testable import TetherChangesets
 import TetherTestSupport
 import XCTest
+
+@testable import TetherChangesets
 
 /// `replaceSubrange` and what is built on it (`append(contentsOf:)`, `insert(contentsOf:at:)`,
 /// `removeSubrange`) cut the tree and concatenate trees of different heights: seeded random
