@@ -187,10 +187,17 @@ extension PersistentArray: RangeReplaceableCollection {
     let removedCount = subrange.count
     let insertedCount = newElements.count
     if removedCount == insertedCount && insertedCount <= 32 {
+      // Overwritten in place, one descent per leaf touched (at most two).
+      _makeRootUnique()
       var position = subrange.lowerBound
-      for element in newElements {
-        self[position] = element
-        position += 1
+      var source = newElements.makeIterator()
+      while position < subrange.upperBound {
+        let (leaf, offset) = _root.uniqueLeaf(containing: position)
+        let written = Swift.min(subrange.upperBound - position, leaf.elements.count - offset)
+        for slot in offset..<offset + written {
+          leaf.elements[slot] = source.next()!
+        }
+        position += written
       }
       return
     }
