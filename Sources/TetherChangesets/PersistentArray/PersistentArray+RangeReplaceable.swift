@@ -148,7 +148,8 @@ extension PersistentArray: RangeReplaceableCollection {
   /// - Precondition: `bounds` lies within `0...count`; otherwise this traps naming the range and
   ///   the count.
   /// - Complexity: O(log n), however many elements are removed: the list is cut at both ends of
-  ///   `bounds` and the two remaining pieces are concatenated.
+  ///   `bounds` and the two remaining pieces are concatenated (see `replaceSubrange(_:with:)` for
+  ///   the exact bound).
   @inlinable
   public mutating func removeSubrange(_ bounds: Range<Int>) {
     replaceSubrange(bounds, with: EmptyCollection())
@@ -199,6 +200,7 @@ extension PersistentArray: RangeReplaceableCollection {
         }
         position += written
       }
+      _checkInvariantsInDebug()
       return
     }
     if removedCount + insertedCount == 1 {
