@@ -175,6 +175,54 @@ final class PersistentArrayReplaceSubrangeTests: XCTestCase {
     XCTAssertEqual(Array(list), Array(-1...10))
   }
 
+  func testRandomReplacementsWithLargeElementsAndOddLeafCapacities() {
+    // 40-byte elements make leaves of 51 (an odd capacity), elements of 128 bytes or more leaves
+    // of 16 (the smallest).
+    XCTAssertEqual(_PersistentArrayNode<Wide40>.leafCapacity, 51)
+    XCTAssertEqual(_PersistentArrayNode<WideLarge>.leafCapacity, 16)
+    Self.checkRandomReplacements(of: Wide40.init)
+    Self.checkRandomReplacements(of: WideLarge.init)
+  }
+
+  static func checkRandomReplacements<Element: Equatable>(of make: (Int) -> Element) {
+    withSeeds(0..<6) { seed, rng in
+      var expected = (0..<Int.random(in: 0...3_000, using: &rng)).map(make)
+      var list = PersistentArray(expected)
+      var snapshots: [(PersistentArray<Element>, [Element])] = []
+      for step in 0..<80 {
+        let lower = Int.random(in: 0...expected.count, using: &rng)
+        let upper = lower + Int.random(in: 0...Swift.min(expected.count - lower, 200), using: &rng)
+        let inserted = (0..<Int.random(in: 0...200, using: &rng)).map { make(-step * 1_000 - $0) }
+        list.replaceSubrange(lower..<upper, with: inserted)
+        expected.replaceSubrange(lower..<upper, with: inserted)
+        list._checkInvariants()
+        XCTAssertTrue(list.elementsEqual(expected), "\(Element.self) seed \(seed) step \(step)")
+        if step % 10 == 0 { snapshots.append((list, expected)) }
+      }
+      for (snapshot, array) in snapshots {
+        XCTAssertTrue(snapshot.elementsEqual(array), "\(Element.self) seed \(seed): a snapshot changed")
+      }
+    }
+  }
+
+  struct Wide40: Equatable {
+    var value: Int
+    var padding: (Int, Int, Int, Int) = (0, 0, 0, 0)
+
+    init(_ value: Int) { self.value = value }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+  }
+
+  struct WideLarge: Equatable {
+    var value: Int
+    var padding: (SIMD8<Int>, SIMD8<Int>) = (.zero, .zero)
+
+    init(_ value: Int) { self.value = value }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+  }
+
   // MARK: Shapes
 
   /// `elements` in a list of one of three shapes: built in one pass (full nodes, small last
