@@ -168,13 +168,13 @@ extension PersistentArray: RangeReplaceableCollection {
   ///
   /// Why O(log n + k): building the new elements' tree is O(k); each cut and each concatenation
   /// builds O(h) nodes of at most 64 entries, h being the height (log base 32 of n / 64, rounded
-  /// up: 3 for a million elements, at most 6 below 2^36). The one place that can go deeper is a seam whose left
-  /// side holds fewer than half the entries it may (allowed for a last child): joining it
-  /// descends the seam while that stays true, at most h levels. Cutting the suffix concatenates
-  /// once per level, so the bound is strictly O(h² + k) node operations; with h at most 6 for any
-  /// list that fits in memory that is a constant factor. The `snapshots` benchmark's `replace`
-  /// rows show it: inserting or removing 16 elements in the middle of 1M elements while a snapshot
-  /// is kept costs within 1.5x of the same at 10k (one more level), within 1.15x of 100k.
+  /// up: 3 for a million elements, at most 6 below 2^36). The one place that can go deeper is a
+  /// seam whose left side holds fewer than half the entries it may (allowed for a last child):
+  /// joining it descends the seam while that stays true, at most h levels. Cutting the suffix
+  /// concatenates once per level, so the bound is strictly O(h² + k) node operations; with h at
+  /// most 6 for any list that fits in memory that is a constant factor. The `snapshots` benchmark's
+  /// `replace` rows show it: inserting or removing 16 elements in the middle of 1M elements while a
+  /// snapshot is kept costs within 1.5x of the same at 10k (one more level), within 1.15x of 100k.
   ///
   /// - Precondition: `subrange` lies within `0...count`; otherwise this traps naming the range
   ///   and the count.
@@ -188,6 +188,7 @@ extension PersistentArray: RangeReplaceableCollection {
     _checkRange(subrange)
     let removedCount = subrange.count
     let insertedCount = newElements.count
+    if removedCount == 0 && insertedCount == 0 { return }
     if removedCount == insertedCount && insertedCount <= 32 {
       // Overwritten in place, one descent per leaf touched (at most two).
       _makeRootUnique()
