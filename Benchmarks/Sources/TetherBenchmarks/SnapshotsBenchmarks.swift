@@ -21,6 +21,10 @@ import Tether
 //     blocked observer keeps the deliverer busy, for a 100k-element array.
 //   - iterating 1M elements, diffing two 1M-element versions, and heap bytes per element, list
 //     against array.
+//   - replace: `replaceSubrange` in the middle of a list of 10k, 100k and 1M elements (at 2,000
+//     positions within 4,096 of it, every alignment to node boundaries) while a snapshot is kept: inserting and removing k = 16 and k = 1,024 elements (which cut and
+//     concatenate the tree), and 16 replaced by 16 (written in place on the path); the ratio to
+//     10k stays near 1 for O(log n + k). For comparison, inserting 16 into an unshared array.
 
 @MainActor let snapshotsBenchmarks = BenchmarkSuite(name: "snapshots") {
   let only = ProcessInfo.processInfo.environment["SNAPSHOTS_ONLY"]
@@ -35,6 +39,7 @@ import Tether
   if only == nil || only == "iterate" { iterationRow() }
   if only == nil || only == "diff" { diffRow() }
   if only == nil || only == "memory" { memoryRows() }
+  if only == nil || only == "replace" { replaceRows() }
 }
 
 /// What an observer keeps: written only by the delivering thread, which is the benchmark's only one.
@@ -348,6 +353,71 @@ private func memoryRows() {
     report(
       "heap bytes/element, Int: list \(name)", value, unit: "bytes",
       note: "array \(String(format: "%.2f", perElement)); list/array \(ratio(value, perElement))")
+  }
+}
+
+/// `replaceSubrange` of 16 and 1,024 elements in the middle of 10k, 100k and 1M-element lists,
+/// each edit made while the list before it is kept (as an observer keeps a changeset's
+/// collection). Every size runs twice and the second pass is reported, so that the first size
+/// is not measured cold.
+private func replaceRows() {
+  let sizes = [10_000, 100_000, 1_000_000]
+  var at10k: [String: Double] = [:]
+  var previous: [String: Double] = [:]
+  for pass in 0..<2 {
+    for size in sizes {
+      let middle = size / 2
+      var rows: [(String, Double)] = []
+      for k in [16, 1_024] {
+        let fresh = Array(-k..<0)
+        var list = PersistentArray(0..<size)
+        var kept = list
+        var inserts: [Double] = []
+        var removes: [Double] = []
+        for step in 0..<(k == 16 ? 4_000 : 400) {
+          kept = list
+          // Around the middle, at positions that vary with each pair of steps, so that the median
+          // covers every alignment to leaf and index-node boundaries.
+          let position = middle + (step / 2 * 997) % 4_096
+          let start = DispatchTime.now().uptimeNanoseconds
+          if step % 2 == 0 {
+            list.replaceSubrange(position..<position, with: fresh)
+          } else {
+            list.replaceSubrange(position..<position + k, with: EmptyCollection())
+          }
+          let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+          if step % 2 == 0 { inserts.append(elapsed) } else { removes.append(elapsed) }
+        }
+        blackHole(kept)
+        precondition(list.count == size, "snapshots: a replacement lost elements")
+        rows.append(("insert \(k)", inserts.sorted()[inserts.count / 2]))
+        rows.append(("remove \(k)", removes.sorted()[removes.count / 2]))
+      }
+      var list = PersistentArray(0..<size)
+      var kept = list
+      let fresh = Array(-16..<0)
+      let overwrite = perMutation(4_000) { step in
+        kept = list
+        let lower = middle + step % 64
+        list.replaceSubrange(lower..<lower + 16, with: fresh)
+      }
+      blackHole(kept)
+      rows.append(("16 by 16", overwrite))
+      var array = Array(0..<size)
+      let arrayInsert = perMutation(1_000) { _ in array.replaceSubrange(middle..<middle, with: fresh) }
+      guard pass == 1 else { continue }
+      for (name, median) in rows {
+        if size == sizes[0] { at10k[name] = median }
+        let versusPrevious = previous[name].map { "; \(ratio(median, $0)) x the previous size" } ?? ""
+        previous[name] = median
+        report(
+          "\(label(size)) replaceSubrange \(name), middle, kept: list", median / 1e3, unit: "µs",
+          note: "\(ratio(median, at10k[name]!)) x the list at 10k\(versusPrevious)")
+      }
+      report(
+        "\(label(size)) replaceSubrange insert 16, middle: array", arrayInsert / 1e3, unit: "µs",
+        note: "unshared, for comparison (moves the elements after)")
+    }
   }
 }
 
