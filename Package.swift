@@ -94,7 +94,7 @@ let package = Package(
     // Performs one misuse per run; CI builds it in release for ReleaseTrapMessageTests (not a product).
     .executableTarget(
       name: "tether-trap-probe",
-      dependencies: ["TetherChangesets", "TetherCollections", "TetherSignals"],
+      dependencies: ["TetherSynchronization", "TetherChangesets", "TetherCollections", "TetherSignals"],
       path: "Tests/TrapProbe"
     ),
     // An interactive program sharing the terminal with a TerminalListView; TerminalSharingTests
@@ -105,6 +105,9 @@ let package = Package(
       path: "Tests/TerminalProbe"
     ),
 
+    // TetherSynchronization's own API (the lock, the atomics, the intrusive list, the delivery
+    // helpers) and its checked preconditions; run under TSan and ASan by .ci/run.
+    .testTarget(name: "TetherSynchronizationTests", dependencies: ["TetherSynchronization", "TetherTestSupport"]),
     .testTarget(
       name: "TetherSignalsTests",
       dependencies: ["TetherSynchronization", "TetherSignals", "TetherTestSupport"]

@@ -51,9 +51,16 @@ private let handOverQueue = DispatchQueue(label: "Tether.container-delivery-hand
     return cell
   }
 
-  /// Ends the delivery started by the ``enter()`` that returned `cell`.
+  /// Ends the delivery started by the ``enter()`` that returned `cell`, which must have been
+  /// called on this thread (debug builds check it: a leave without its enter would unmark a
+  /// delivering thread, or mark another one forever).
   @inlinable
   package static func leave(_ cell: UnsafeMutablePointer<Int>) {
+    #if DEBUG
+    tetherPrecondition(
+      cell == depth && cell.pointee > 0,
+      "DeliveringThread.leave: no matching enter() on this thread (a leave must end a delivery its thread entered)")
+    #endif
     cell.pointee -= 1
   }
 

@@ -7,6 +7,11 @@ package struct IntrusiveListLinks {
   /// The neighbours, unowned (the list owns its nodes), as opaque object pointers.
   @usableFromInline package var previous: UnsafeRawPointer?
   @usableFromInline package var next: UnsafeRawPointer?
+  #if DEBUG
+  /// Debug builds only: the list the node is in (its ``IntrusiveListDebugState``), so that
+  /// ``IntrusiveList/remove(_:)`` can check in O(1) that the node is in that very list.
+  @usableFromInline package var list: ObjectIdentifier?
+  #endif
 
   @inlinable
   package init() {}
@@ -29,11 +34,20 @@ package protocol IntrusiveListNode: AnyObject {
 /// The list owns its nodes: one retain each, taken by ``append(_:)`` and given up by
 /// ``remove(_:)`` or ``removeAll()``. Its owner empties it before it goes away (a struct cannot
 /// release what it owns by itself). Not thread-safe: its owner guards it.
+///
+/// Misuse traps with a message naming it: appending a node that is already in a list, or removing
+/// one that is in none, in every build (one load and a branch); removing a node that is in another
+/// list, or dropping a list that still holds nodes, in debug builds only (``IntrusiveListDebugState``
+/// costs an allocation per list and a store per change).
 @usableFromInline
 package struct IntrusiveList<Node: IntrusiveListNode> {
   @usableFromInline package var first: UnsafeRawPointer?
   @usableFromInline package var last: UnsafeRawPointer?
   @usableFromInline package var count = 0
+  #if DEBUG
+  /// Debug builds only: the list's identity and its count, checked when the list goes away.
+  @usableFromInline package let debugState = IntrusiveListDebugState()
+  #endif
 
   @inlinable
   package init() {}
@@ -51,9 +65,14 @@ package struct IntrusiveList<Node: IntrusiveListNode> {
   /// - Complexity: O(1).
   @inlinable
   package mutating func append(_ node: Node) {
-    let opaque = UnsafeRawPointer(Unmanaged.passRetained(node).toOpaque())
     let links = node.intrusiveListLinks
+    tetherPrecondition(
+      !links.pointee.isLinked, "IntrusiveList.append: the node is already in a list (a node must not be in a list)")
+    let opaque = UnsafeRawPointer(Unmanaged.passRetained(node).toOpaque())
     links.pointee.isLinked = true
+    #if DEBUG
+    links.pointee.list = ObjectIdentifier(debugState)
+    #endif
     links.pointee.previous = last
     links.pointee.next = nil
     if let last {
@@ -63,6 +82,9 @@ package struct IntrusiveList<Node: IntrusiveListNode> {
     }
     last = opaque
     count += 1
+    #if DEBUG
+    debugState.count = count
+    #endif
   }
 
   /// Unlinks `node`, which must be in this list, and releases the list's reference to it. The
@@ -72,6 +94,13 @@ package struct IntrusiveList<Node: IntrusiveListNode> {
   @inlinable
   package mutating func remove(_ node: Node) {
     let links = node.intrusiveListLinks
+    tetherPrecondition(
+      links.pointee.isLinked, "IntrusiveList.remove: the node is in no list (a node must be in the list it leaves)")
+    #if DEBUG
+    tetherPrecondition(
+      links.pointee.list == ObjectIdentifier(debugState),
+      "IntrusiveList.remove: the node is in another list (a node must be in the list it leaves)")
+    #endif
     let previous = links.pointee.previous
     let next = links.pointee.next
     if let previous {
@@ -86,6 +115,9 @@ package struct IntrusiveList<Node: IntrusiveListNode> {
     }
     links.pointee = IntrusiveListLinks()
     count -= 1
+    #if DEBUG
+    debugState.count = count
+    #endif
     Unmanaged.passUnretained(node).release()
   }
 
@@ -107,6 +139,9 @@ package struct IntrusiveList<Node: IntrusiveListNode> {
     first = nil
     last = nil
     count = 0
+    #if DEBUG
+    debugState.count = 0
+    #endif
     return all
   }
 
@@ -126,3 +161,27 @@ package struct IntrusiveList<Node: IntrusiveListNode> {
     }
   }
 }
+
+#if DEBUG
+/// Debug builds only: what an ``IntrusiveList``'s checks need that the list's own words cannot
+/// give. Its identity tells ``IntrusiveList/remove(_:)`` which list a node is in; its count (kept
+/// equal to the list's) lets it trap when the list goes away still owning nodes, which would leak
+/// them (the owner must empty the list first, see ``IntrusiveList``). Shared by copies of a list, so
+/// it goes away with the last copy; guarded, like the list, by the list's owner.
+@usableFromInline
+package final class IntrusiveListDebugState {
+  @usableFromInline package var count = 0
+
+  @inlinable
+  package init() {}
+
+  deinit {
+    tetherPrecondition(
+      count == 0,
+      """
+      An IntrusiveList went away holding \(count) nodes: its owner must empty it (removeAll()) before \
+      it goes away, or the nodes leak
+      """)
+  }
+}
+#endif

@@ -25,6 +25,11 @@ final class ReleaseTrapMessageTests: XCTestCase {
       "container.waitInsideObserver",
       "waitUntilDelivered() called from inside an observer while this container is delivering"
     ),
+    // TetherSynchronization's every-build checks (SynchronizationTrapTests runs them in debug).
+    ("list.appendTwice", "IntrusiveList.append: the node is already in a list (a node must not be in a list)"),
+    ("list.removeUnlinked", "IntrusiveList.remove: the node is in no list (a node must be in the list it leaves)"),
+    ("atomic.addOverflow", "AtomicInt.add overflowed: 9223372036854775807 + 1 does not fit in an Int"),
+    ("lock.reentry", "A Tether lock was taken again by the thread holding it"),
   ]
 
   /// The release probe: `TETHER_TRAP_PROBE` if set, else the package's `.build/release` one.

@@ -9,6 +9,7 @@ import Foundation
 import TetherChangesets
 import TetherCollections
 import TetherSignals
+import TetherSynchronization
 
 /// Writes `line` to standard error unbuffered, so that it survives the trap that follows.
 func say(_ line: String) {
@@ -23,6 +24,18 @@ struct Probe: Hashable, Sendable {
   func hash(into hasher: inout Hasher) {
     Self.hook?()
     hasher.combine(id)
+  }
+}
+
+/// A node for the IntrusiveList scenarios; its links live in their own allocation.
+final class ListNode: IntrusiveListNode {
+  let intrusiveListLinks = UnsafeMutablePointer<IntrusiveListLinks>.allocate(capacity: 1)
+
+  init() { intrusiveListLinks.initialize(to: IntrusiveListLinks()) }
+
+  deinit {
+    intrusiveListLinks.deinitialize(count: 1)
+    intrusiveListLinks.deallocate()
   }
 }
 
@@ -65,6 +78,25 @@ let scenarios: [String: () -> Void] = [
     let observation = subject.observeNext { _ in subject.waitUntilDelivered() }
     subject.send(1)
     observation.dispose()
+  },
+  // "IntrusiveList.append: the node is already in a list (a node must not be in a list)"
+  "list.appendTwice": {
+    var list = IntrusiveList<ListNode>()
+    let node = ListNode()
+    list.append(node)
+    list.append(node)
+  },
+  // "IntrusiveList.remove: the node is in no list (a node must be in the list it leaves)"
+  "list.removeUnlinked": {
+    var list = IntrusiveList<ListNode>()
+    list.remove(ListNode())
+  },
+  // "AtomicInt.add overflowed: 9223372036854775807 + 1 does not fit in an Int"
+  "atomic.addOverflow": { AtomicInt(Int.max).add(1, ordering: .relaxed) },
+  // "A Tether lock was taken again by the thread holding it"
+  "lock.reentry": {
+    let lock = Locked(0)
+    lock.withLock { _ in lock.withLock { $0 += 1 } }
   },
   // "waitUntilDelivered() called from inside an observer while this container is delivering"
   "container.waitInsideObserver": {
