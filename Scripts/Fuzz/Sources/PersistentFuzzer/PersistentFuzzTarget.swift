@@ -9,15 +9,18 @@
 //   release build the fuzzer runs otherwise compiles out;
 // - every snapshot taken earlier still equals the array it was taken from and passes its
 //   invariants: no later change of the list, or of another copy of it, reached a shared node.
+//   After every operation its count, root counts and elements at five places are checked; all of
+//   it (every element, every node) after every 8th operation and at the end of the input. (All of
+//   it after every operation made the fuzzer several times slower.)
 // Element values are a running counter, so an element moved, lost or duplicated shows.
 
 import FuzzSupport
 import TetherChangesets
 
 /// The most elements the list grows to (bulk operations stop there): enough for a tree of height
-/// 2 (a height-1 tree holds at most 64 x 32 = 2,048 `Int`s), small enough that checking every
-/// snapshot after every operation keeps the fuzzer fast.
-let maximumCount = 5_000
+/// 2 (a height-1 tree holds at most 64 x 32 = 2,048 `Int`s), small enough that checking the whole
+/// list after every operation keeps the fuzzer fast.
+let maximumCount = 2_600
 
 /// The most snapshots kept at once; a new one replaces one of them when they are all taken.
 let maximumSnapshots = 4
@@ -65,11 +68,17 @@ func fuzzPersistentArray(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     run.array = Array(repeating: 7, count: startCount)
     run.list = PersistentArray(repeating: 7, count: startCount)
   }
-  check(run, after: "start \(start % 3) with \(startCount)")
+  check(run, after: "start \(start % 3) with \(startCount)", snapshotsFully: true)
+  var operations = 0
+  var last = "start"
   while !input.isAtEnd {
-    let operation = apply(&input, to: &run)
-    check(run, after: operation)
+    last = apply(&input, to: &run)
+    operations += 1
+    check(run, after: last, snapshotsFully: operations % 8 == 0)
   }
+  check(run, after: "the last operation, \(last)", snapshotsFully: true)
+  fuzzCheck(Array(run.list) == run.array, "the list copied into an array at the end")
+  fuzzCheck(run.list == PersistentArray(run.array), "== disagrees with the elements at the end")
   return 0
 }
 
@@ -176,13 +185,16 @@ func apply(_ input: inout FuzzInput, to run: inout PersistentArrayRun) -> String
   }
 }
 
-/// Traps unless the list equals the array with its invariants, and every snapshot its own.
-func check(_ run: PersistentArrayRun, after operation: String) {
+/// Traps unless the list equals the array with its invariants, and every snapshot its own: in full
+/// when `snapshotsFully`, else sampled (see the top of this file).
+func check(_ run: PersistentArrayRun, after operation: String, snapshotsFully: Bool) {
   checkEqual(run.list, run.array, "the list after \(operation)")
-  fuzzCheck(run.list == PersistentArray(run.array), "== disagrees with the elements after \(operation)")
-  fuzzCheck(Array(run.list) == run.array, "the list copied into an array after \(operation)")
   for (offset, snapshot) in run.snapshots.enumerated() {
-    checkEqual(snapshot.list, snapshot.array, "snapshot \(offset) after \(operation)")
+    if snapshotsFully {
+      checkEqual(snapshot.list, snapshot.array, "snapshot \(offset) after \(operation)")
+    } else {
+      checkSampled(snapshot.list, snapshot.array, "snapshot \(offset) after \(operation)")
+    }
   }
 }
 
@@ -190,12 +202,19 @@ func check(_ run: PersistentArrayRun, after operation: String) {
 /// invariant check.
 func checkEqual(_ list: PersistentArray<Int>, _ array: [Int], _ what: @autoclosure () -> String) {
   list._checkInvariants()
+  fuzzCheck(list.elementsEqual(array), "\(what()): \(Array(list)) is not \(array)")
+  checkSampled(list, array, what())
+}
+
+/// Traps unless `list` has `array`'s count, its root's counts add up, and it holds `array`'s
+/// elements at both ends, a third and half way, and a place that depends on the count: O(log n).
+func checkSampled(_ list: PersistentArray<Int>, _ array: [Int], _ what: @autoclosure () -> String) {
+  list._checkInvariants(deep: false)
   fuzzCheck(list.count == array.count, "\(what()): count \(list.count), the array's \(array.count)")
   fuzzCheck(list.isEmpty == array.isEmpty, "\(what()): isEmpty disagrees")
-  fuzzCheck(list.elementsEqual(array), "\(what()): \(Array(list)) is not \(array)")
-  // Subscript reads walk the tree from the root, not the leaves in order: a few of them, at the
-  // ends and in the middle.
-  for index in [0, array.count / 3, array.count / 2, array.count - 1] where array.indices.contains(index) {
+  // Subscript reads walk the tree from the root, not the leaves in order.
+  let places = [0, array.count / 3, array.count / 2, array.count &* 7 / 11, array.count - 1]
+  for index in places where array.indices.contains(index) {
     fuzzCheck(list[index] == array[index], "\(what()): [\(index)] is \(list[index]), not \(array[index])")
   }
 }
