@@ -9,7 +9,8 @@ import XCTest
 ///
 /// Skipped everywhere else: a plain `swift test` never plants the leak.
 final class LeakSanitizerCanaryTests: XCTestCase {
-  /// One node of the planted cycle (the name the CI step looks for in the report).
+  /// One node of the planted cycle. (The CI step looks for the test's name in the report's
+  /// allocation stacks: Swift's mangling abbreviates this type's name there.)
   final class LeakCanaryNode: @unchecked Sendable {
     // Unchecked: only this test touches it, on one thread.
     var next: LeakCanaryNode?
