@@ -43,6 +43,11 @@ let package = Package(
       ],
       path: "Sources/BinderFuzzer"
     ),
+    .executableTarget(
+      name: "persistent-fuzzer",
+      dependencies: ["FuzzSupport", .product(name: "TetherChangesets", package: "Tether")],
+      path: "Sources/PersistentFuzzer"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

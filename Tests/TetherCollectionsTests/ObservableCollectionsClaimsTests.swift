@@ -189,7 +189,7 @@ final class ObservableCollectionsClaimsTests: XCTestCase {
     array.waitUntilDelivered()
   }
 
-  // ThreadingAndReentrancy.md: "it traps when called from inside an observer while that container is delivering".
+  // ThreadingAndReentrancy.md: "it traps when called on the thread delivering that container".
   func testWaitUntilDeliveredFromInsideAnObserverOfTheDeliveringContainerTraps() throws {
     let outcome = try ChildProcessTrap.run(
       "container.waitUntilDelivered.insideObserver",
@@ -197,9 +197,92 @@ final class ObservableCollectionsClaimsTests: XCTestCase {
     XCTAssertTrue(outcome.trapped, "did not trap:\n\(outcome.output)")
     XCTAssertTrue(outcome.output.contains("scenario started"), outcome.output)
     XCTAssertTrue(
-      outcome.output.contains("waitUntilDelivered() called from inside an observer while this container is delivering"),
+      outcome.output.contains(
+        "waitUntilDelivered() called on the thread delivering this container (from inside its observer)"),
       outcome.output)
     XCTAssertFalse(outcome.output.contains("did not trap"), outcome.output)
+  }
+}
+
+/// ThreadingAndReentrancy.md: "Called from inside an observer of another container, or a callback
+/// of a subject or property, it waits" (issue 25: it used to trap there, saying the observer held up
+/// the delivery it waited for, which was not true).
+final class WaitUntilDeliveredAcrossDeliveriesTests: XCTestCase {
+  func testAnObserverOfAnotherContainerWaitsForTheDeliveryOnAnotherThread() {
+    let other = MutableObservableArray([0])
+    let observation = other.observeNext { changeset in
+      guard !changeset.isReload else { return }
+      Self.waitForBusyContainer()
+    }
+    other.append(1)  // this thread delivers `other`; its observer waits for a container busy elsewhere
+    observation.dispose()
+  }
+
+  func testASubjectsCallbackWaitsForAContainersDeliveryOnAnotherThread() {
+    let subject = PassthroughSubject<Int, Never>()
+    let observation = subject.observeNext { _ in Self.waitForBusyContainer() }
+    subject.send(1)  // this thread delivers the subject; its callback waits for a container busy elsewhere
+    observation.dispose()
+  }
+
+  func testAContainersObserverWaitsForASubjectsDeliveryOnAnotherThread() {
+    let busy = PassthroughSubject<Int, Never>()
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let delivered = Locked<[Int]>([])
+    let busyObservation = busy.observeNext { value in
+      entered.signal()
+      release.wait()
+      delivered.withLock { $0.append(value) }
+    }
+    let senderReturned = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      busy.send(1)
+      senderReturned.signal()
+    }
+    XCTAssertEqual(entered.wait(timeout: .now() + 10), .success)
+    let seen = Locked<[Int]?>(nil)
+    let container = MutableObservableArray([0])
+    let observation = container.observeNext { changeset in
+      guard !changeset.isReload else { return }
+      DispatchQueue.global().async { release.signal() }
+      busy.waitUntilDelivered()
+      seen.withLock { $0 = delivered.withLock { $0 } }
+    }
+    container.append(1)
+    XCTAssertEqual(seen.withLock { $0 }, [1], "the wait returned once the subject's event was delivered")
+    XCTAssertEqual(senderReturned.wait(timeout: .now() + 10), .success)
+    observation.dispose()
+    busyObservation.dispose()
+  }
+
+  /// From inside a delivery on this thread: makes another thread deliver a container and stay in
+  /// its observer, releases it from a third thread, waits for that container and checks that the
+  /// wait returned once its changeset had been delivered (not at once, and without trapping).
+  private static func waitForBusyContainer() {
+    let busy = MutableObservableArray([0])
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let delivered = Locked<[[Int]]>([])
+    let busyObservation = busy.observeNext { changeset in
+      guard !changeset.isReload else { return }
+      entered.signal()
+      release.wait()
+      delivered.withLock { $0.append(changeset.collection) }
+    }
+    let mutatorReturned = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      busy.append(1)
+      mutatorReturned.signal()
+    }
+    XCTAssertEqual(entered.wait(timeout: .now() + 10), .success, "the other thread is inside busy's observer")
+    // Released from a third thread, usually once this thread waits (if earlier, the wait finds
+    // the delivery over or about to end; either way it must return only after it).
+    DispatchQueue.global().async { release.signal() }
+    busy.waitUntilDelivered()
+    XCTAssertEqual(delivered.withLock { $0 }, [[0, 1]], "the wait returned once busy's changeset was delivered")
+    XCTAssertEqual(mutatorReturned.wait(timeout: .now() + 10), .success)
+    busyObservation.dispose()
   }
 }
 

@@ -19,11 +19,15 @@ final class ReleaseTrapMessageTests: XCTestCase {
     ("set.reentry", "An observable container was read or changed from code it runs under its lock"),
     (
       "subject.waitInsideCallback",
-      "waitUntilDelivered() was called from inside a callback of the same subject or property"
+      "waitUntilDelivered() called on the thread delivering this subject or property (from inside its callback)"
     ),
     (
       "container.waitInsideObserver",
-      "waitUntilDelivered() called from inside an observer while this container is delivering"
+      "waitUntilDelivered() called on the thread delivering this container (from inside its observer)"
+    ),
+    (
+      "container.waitInsideNestedDelivery",
+      "waitUntilDelivered() called on the thread delivering this container (from inside its observer)"
     ),
     // TetherSynchronization's every-build checks (SynchronizationTrapTests runs them in debug).
     ("list.appendTwice", "IntrusiveList.append: the node is already in a list (a node must not be in a list)"),

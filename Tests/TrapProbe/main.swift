@@ -72,7 +72,7 @@ let scenarios: [String: () -> Void] = [
     Probe.hook = { _ = set.count }
     set.insert(Probe(id: 1))
   },
-  // "waitUntilDelivered() was called from inside a callback of the same subject or property"
+  // "waitUntilDelivered() called on the thread delivering this subject or property (from inside its callback)"
   "subject.waitInsideCallback": {
     let subject = PassthroughSubject<Int, Never>()
     let observation = subject.observeNext { _ in subject.waitUntilDelivered() }
@@ -98,12 +98,27 @@ let scenarios: [String: () -> Void] = [
     let lock = Locked(0)
     lock.withLock { _ in lock.withLock { $0 += 1 } }
   },
-  // "waitUntilDelivered() called from inside an observer while this container is delivering"
+  // "waitUntilDelivered() called on the thread delivering this container (from inside its observer)"
   "container.waitInsideObserver": {
     let array = MutableObservableArray([1])
     let observation = array.observeNext { _ in array.waitUntilDelivered() }
     array.append(2)
     observation.dispose()
+  },
+  // The same message: an observer of `outer` appends to the idle `inner`, so this thread delivers
+  // `inner` inside `outer`'s delivery, and `inner`'s observer waits for `outer`.
+  "container.waitInsideNestedDelivery": {
+    let outer = MutableObservableArray([1])
+    let inner = MutableObservableArray([1])
+    let innerObservation = inner.observeNext { changeset in
+      if !changeset.isReload { outer.waitUntilDelivered() }
+    }
+    let outerObservation = outer.observeNext { changeset in
+      if !changeset.isReload { inner.append(2) }
+    }
+    outer.append(2)
+    innerObservation.dispose()
+    outerObservation.dispose()
   },
 ]
 

@@ -381,17 +381,25 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
 
   /// Blocks until every changeset (and join, and completion) submitted before the call has been
   /// delivered to the observers.
+  ///
+  /// Traps only when the wait provably cannot end: the calling thread is this container's
+  /// deliverer (inside one of its observers, directly or through a delivery nested in one), so
+  /// the delivery it would wait for cannot go on until it returns. Any other thread waits, also
+  /// one inside an observer of another container or a subject's callback, as a subject's
+  /// `waitUntilDelivered()` does: that delivery ends unless its deliverer in turn waits for this
+  /// thread's (a cycle of waits, which deadlocks; see ThreadingAndReentrancy.md).
   package func waitUntilDelivered() {
-    let (wait, insideDelivery) = withLock { state -> (DispatchSemaphore?, Bool) in
+    let thread = currentThreadID()
+    let (wait, waitsForItself) = withLock { state -> (DispatchSemaphore?, Bool) in
       guard state.isDelivering else { return (nil, false) }
-      guard !DeliveringThread.isDelivering else { return (nil, true) }
+      guard state.deliverer != thread else { return (nil, true) }
       let semaphore = DispatchSemaphore(value: 0)
       state.waiters.append(Waiter(target: state.submitted, wake: .semaphore(semaphore)))
       return (semaphore, false)
     }
-    if insideDelivery {
+    if waitsForItself {
       tetherPreconditionFailure(
-        "waitUntilDelivered() called from inside an observer while this container is delivering: "
+        "waitUntilDelivered() called on the thread delivering this container (from inside its observer): "
           + "the wait could never end (the observer holds up the delivery it waits for)")
     }
     wait?.wait()

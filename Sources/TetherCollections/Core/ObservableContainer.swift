@@ -71,9 +71,12 @@ public class ObservableContainer<Changeset: ObservableContainerChangeset>: Signa
   /// the mutating threads have returned, or before reading what observers built, for example at
   /// the end of a test or before handing a result over.
   ///
-  /// Returns at once when nothing is being delivered. Must not be called from inside an observer
-  /// of any container while this one is delivering: that traps, because the observer would wait
-  /// for a delivery that cannot go on until it returns.
+  /// Returns at once when nothing is being delivered. Called on the thread delivering this
+  /// container (from inside one of its observers, or from a delivery nested in one) it traps,
+  /// because the observer would wait for a delivery that cannot go on until it returns. From
+  /// inside an observer of another container or a subject's callback it waits, as a subject's
+  /// `waitUntilDelivered()` does; it deadlocks only if this container's delivery in turn waits
+  /// for that one (two observers on two threads waiting for each other's container).
   ///
   /// - Complexity: O(1) plus the wait.
   public func waitUntilDelivered() {

@@ -140,9 +140,11 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   /// setting the value and you need the observers to have seen everything sent before the call; once every
   /// setter has returned, everything has been delivered already.
   ///
-  /// Calling it from inside a callback of this property traps (it would wait for itself). From
-  /// inside a callback of another subject or property, it deadlocks if that one's delivery waits
-  /// for this property's.
+  /// Called on the thread delivering this property (from inside one of its callbacks, or from a
+  /// delivery nested in one) it traps, because the callback would wait for a delivery that cannot
+  /// go on until it returns. From inside a callback of another subject or property, or an
+  /// observer of a container, it waits, as a container's `waitUntilDelivered()` does; it
+  /// deadlocks only if this property's delivery in turn waits for that one.
   public func waitUntilDelivered() {
     core.waitUntilDelivered()
   }

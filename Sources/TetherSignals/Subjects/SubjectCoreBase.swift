@@ -179,6 +179,12 @@ internal class SubjectCoreBase: @unchecked Sendable {
 
   /// Blocks until every item accepted before the call has been delivered (returns at once when
   /// nothing is being delivered).
+  ///
+  /// Traps only when the wait provably cannot end: the calling thread is this subject's deliverer
+  /// (inside one of its callbacks, directly or through a delivery nested in one). Any other thread
+  /// waits, also one inside a callback of another subject or an observer of a container, as a
+  /// container's `waitUntilDelivered()` does: that delivery ends unless its deliverer in turn
+  /// waits for this thread's (a cycle of waits, which deadlocks; see ThreadingAndReentrancy.md).
   @usableFromInline
   internal final func waitUntilDelivered() {
     let thread = currentThreadID()
@@ -186,7 +192,8 @@ internal class SubjectCoreBase: @unchecked Sendable {
       guard isDelivering else { return nil }
       tetherPrecondition(
         shared.deliverer != thread,
-        "waitUntilDelivered() was called from inside a callback of the same subject or property; it would wait for itself"
+        "waitUntilDelivered() called on the thread delivering this subject or property (from inside its callback): "
+          + "the wait could never end (the callback holds up the delivery it waits for)"
       )
       guard requestAttention() else { return nil }  // the delivery just ended
       let parker = Parker()
