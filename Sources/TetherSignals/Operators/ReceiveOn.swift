@@ -45,7 +45,8 @@ extension SignalProtocol {
         let queue: HopQueue<Element, Error>
         if let detaching {
           let rebuilder = detaching.makeRebuilder()
-          let hop = Hop<Element, Error, S>(observer: { event in observer(rebuilder.rebuild(event)) }, scheduler: scheduler)
+          let hop = Hop<Element, Error, S>(
+            observer: { event in observer(rebuilder.rebuild(event)) }, scheduler: scheduler)
           upstreamDisposable = upstream.observe { event in hop.enqueue(detaching.detach(event)) }
           queue = hop.queue
         } else {
@@ -53,11 +54,11 @@ extension SignalProtocol {
           upstreamDisposable = upstream.observe { event in hop.enqueue(event) }
           queue = hop.queue
         }
-      // The upstream observation and the scheduled actions own the hop (and through it the
-      // observer); the disposable handed downstream owns only the queue, or an operator holding it
-      // would form a cycle that outlives a source that goes away without completing. (Not a weak
-      // reference to the hop: that gives it a side table, and every retain and release of it, three
-      // per event, would take the slow path.)
+        // The upstream observation and the scheduled actions own the hop (and through it the
+        // observer); the disposable handed downstream owns only the queue, or an operator holding it
+        // would form a cycle that outlives a source that goes away without completing. (Not a weak
+        // reference to the hop: that gives it a side table, and every retain and release of it, three
+        // per event, would take the slow path.)
         return BlockDisposable {
           queue.dispose()
           upstreamDisposable.dispose()
