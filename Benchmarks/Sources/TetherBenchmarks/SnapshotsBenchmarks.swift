@@ -17,6 +17,9 @@ import Tether
 //     against one thread doing them all, in the same run.
 //   - background, observer does not keep: as background, but the main-queue observer only counts,
 //     so what it costs is the container's and the main-queue hop's own queues, 16k against 160k.
+//   - receive(on:), observer does not keep: as background, observer does not keep, but the observer
+//     is behind `receive(on:)` onto a serial dispatch queue instead of the main queue; at 16k also
+//     through `map { $0 }` first, whose changesets cross whole (the cost before issue 24, item 3).
 //   - queued: heap bytes each changeset waiting in the container's delivery queue holds, while a
 //     blocked observer keeps the deliverer busy, for a 100k-element array.
 //   - iterating 1M elements, diffing two 1M-element versions, and heap bytes per element, list
@@ -35,6 +38,7 @@ import Tether
   if only == nil || only == "background" { backgroundRows() }
   if only == nil || only == "threads" { threadRows() }
   if only == nil || only == "background" || only == "background-free" { backgroundFreeRows() }
+  if only == nil || only == "receive-on" { receiveOnFreeRows() }
   if only == nil || only == "queued" { queuedMemoryRow() }
   if only == nil || only == "iterate" { iterationRow() }
   if only == nil || only == "diff" { diffRow() }
@@ -44,7 +48,8 @@ import Tether
 
 /// What an observer keeps: written only by the delivering thread, which is the benchmark's only one.
 private final class Keeper<Value>: @unchecked Sendable {
-  // Safe: the benchmark mutates on one thread and delivery is synchronous on it.
+  // Safe: one thread at a time writes it (the mutating thread, or the one queue a hop delivers on),
+  // and it is read after that thread signalled it was done.
   var value: Value?
   var count = 0
 }
@@ -231,6 +236,48 @@ private func threadRows() {
       "\(count / 1_000)k appends off main, main-queue observer keeps none: array", perAppend,
       unit: "ns/append", note: count == 16_000 ? "" : "\(ratio(perAppend, at16k)) x the per-append cost at 16k")
   }
+}
+
+/// A background producer into an array observed through `receive(on:)` by an observer that does not
+/// keep the collection: the hop's waiting changesets hold only their change (issue 24, item 3). At
+/// 16k, the same through `map { $0 }` first, whose changesets cross the hop whole (a derived signal
+/// is never detached): what every append cost before.
+private func receiveOnFreeRows() {
+  var at16k = 0.0
+  for count in [16_000, 160_000] {
+    let perAppend = receiveOnAppends(count: count, whole: false)
+    if count == 16_000 { at16k = perAppend }
+    let whole = count == 16_000 ? receiveOnAppends(count: count, whole: true) : nil
+    report(
+      "\(count / 1_000)k appends off main, receive(on:), keeps none: array", perAppend, unit: "ns/append",
+      note: whole.map { "whole changesets \(Int($0.rounded())) ns/append, \(ratio($0, perAppend)) x" }
+        ?? "\(ratio(perAppend, at16k)) x the per-append cost at 16k")
+  }
+}
+
+/// Nanoseconds per append from the first append to the last changeset observed behind
+/// `receive(on:)` a serial queue; with `whole`, through `map { $0 }` first.
+private func receiveOnAppends(count: Int, whole: Bool) -> Double {
+  let container = MutableObservableArray<Int>()
+  let delivered = DispatchSemaphore(value: 0)
+  let counter = Keeper<Int>()
+  let queue = DispatchQueue(label: "snapshots.receive-on")
+  let signal = whole ? container.map { $0 }.receive(on: queue) : container.receive(on: queue)
+  // The reload, then one changeset per append; only the hop's queue runs the observer.
+  let observation = signal.observeNext { changeset in
+    counter.value = changeset.collection.count
+    counter.count += 1
+    if counter.count == count + 1 { delivered.signal() }
+  }
+  let start = DispatchTime.now().uptimeNanoseconds
+  Thread {
+    for value in 0..<count { container.append(value) }
+  }.start()
+  delivered.wait()
+  let perAppend = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count)
+  observation.dispose()
+  precondition(counter.value == count, "snapshots: the receive(on:) observer missed a changeset")
+  return perAppend
 }
 
 /// Blocks the first changeset's delivery until released, so that later changesets queue.

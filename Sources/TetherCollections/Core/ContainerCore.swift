@@ -108,6 +108,9 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   /// Cost moved, not removed: applying the change at delivery is O(k) for k changed elements, in
   /// place unless an observer kept the previous collection (then that observer's snapshot is
   /// what is copied, as it would have been without a queue).
+  ///
+  /// The same two functions serve Tether's hops (the main-queue delivery of `observeNextOnMain`
+  /// and of every binding, and `receive(on:)`): see ``hop``.
   @usableFromInline
   package struct Detaching: Sendable {
     @usableFromInline let detach: @Sendable (Changeset) -> Changeset?

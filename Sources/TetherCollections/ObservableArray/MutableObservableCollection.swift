@@ -85,9 +85,9 @@ public final class MutableObservableCollection<C: Collection>: ObservableContain
 /// `ObservedCollection`), the next mutation copies every element first: O(n) per mutation, about
 /// 290 µs at 1,000,000 `Int`s. For long lists that are kept that way, use
 /// ``MutableObservableList``, whose mutations stay O(log n). A changeset that only waits for
-/// delivery (in the container's queue behind another thread's delivery, or in
-/// `observeNextOnMain`'s hop to the main queue) holds just its change and is rebuilt when
-/// delivered, so it does not make the next mutation copy.
+/// delivery (in the container's queue behind another thread's delivery, in the main-queue hop of
+/// `observeNextOnMain` and of every binding, or in `receive(on:)`) holds just its change and is
+/// rebuilt when delivered, so it does not make the next mutation copy.
 public typealias MutableObservableArray<Element> = MutableObservableCollection<[Element]>
 
 extension MutableObservableCollection {
@@ -125,8 +125,8 @@ extension MutableObservableCollection {
 }
 
 /// A collection whose copies cost O(n) (one contiguous buffer): a changeset of it that waits in a
-/// container's delivery queue holds only its change, not the collection (see
-/// `ContainerCore.Detaching`). Collections whose copies share structure (`PersistentArray`) do not
+/// container's delivery queue or in a hop (the main queue, `receive(on:)`) holds only its change,
+/// not the collection (see `ContainerCore.Detaching` and `HopDetaching`). Collections whose copies share structure (`PersistentArray`) do not
 /// need it: keeping their snapshot costs the next mutation nothing.
 package protocol DetachedWhileQueued: RangeReplaceableCollection, SendableMetatype {}
 

@@ -6,8 +6,8 @@ import TetherChangesets
 /// Every changeset carries the collection. With a ``MutableObservableArray``, while an observer
 /// keeps a changeset (a binder's data source, an `ObservedCollection`), the next mutation copies
 /// the whole array: O(n) per mutation, about 290 µs at 1,000,000 `Int`s. (Changesets waiting in
-/// the container's delivery queue or in `observeNextOnMain`'s main-queue hop hold only their
-/// change, so they cost an array nothing.) A list's changesets share
+/// the container's delivery queue, in the main-queue hop of `observeNextOnMain` and of every
+/// binding, or in `receive(on:)` hold only their change, so they cost an array nothing.) A list's changesets share
 /// structure with the container's list instead, so each mutation stays O(log n) however many
 /// snapshots are alive. Pick it for lists that are long (thousands of rows and more) and change
 /// often while bound to a view; reading an element is O(log n) rather than O(1).

@@ -28,9 +28,17 @@ extension SignalProtocol where Error == Never {
   ) -> any Disposable {
     let binding = CompositeDisposable()
     let subscription = SerialDisposable()
+    // An array container's changesets wait for the main queue without their array (see
+    // `HopDetaching`), so a background producer does not copy the array at every mutation.
+    // Guarantee kept: `apply` receives every changeset, in order, with `collection` exactly the
+    // collection after its mutation, rebuilt here from the previous one delivered.
+    let detaching = hopDetaching
+    let rebuilder = detaching?.makeRebuilder()
     let delivery = OrderedMainDelivery<MainThreadBindingEvent<Element>> { [weak view] event in
       switch event {
       case .next(let element):
+        // Rebuilt even for a view gone: the rebuilder must see every changeset in order.
+        let element = rebuilder?.rebuild(element) ?? element
         guard isTargetAlive() else {
           binding.dispose()
           return
@@ -51,7 +59,7 @@ extension SignalProtocol where Error == Never {
     (view as? any DisposeBagProvider)?.bag.add(binding)
     subscription.otherDisposable = observe { event in
       switch event {
-      case .next(let element): delivery.send(.next(element))
+      case .next(let element): delivery.send(.next(detaching?.detach(element) ?? element))
       case .completed:
         // The signal may release its observer, and with it the delivery, as soon as it completes:
         // elements sent from other threads and the completion still waiting for the main queue

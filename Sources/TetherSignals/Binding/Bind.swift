@@ -52,7 +52,7 @@ extension SignalProtocol where Error == Never {
       setter(target, element)
     }
     if context.isImmediateOnMain {
-      binding.otherDisposable = observeOrdered(on: OrderedMainDelivery(set))
+      binding.otherDisposable = observeOrdered(set)
     } else {
       binding.otherDisposable = receive(on: context).observe(with: set)
     }
@@ -87,7 +87,7 @@ extension SignalProtocol where Error == Never {
     setter: @escaping @MainActor (Target, Element) -> Void
   ) -> any Disposable {
     let binding = SerialDisposable()
-    let delivery = OrderedMainDelivery<Signal<Element, Error>.Event> { [weak target] event in
+    binding.otherDisposable = observeOrdered { [weak target] event in
       guard case .next(let element) = event else { return }
       guard let target else {
         binding.dispose()
@@ -95,7 +95,6 @@ extension SignalProtocol where Error == Never {
       }
       setter(target, element)
     }
-    binding.otherDisposable = observeOrdered(on: delivery)
     lifetimeBag(of: target)?.add(binding)
     return binding
   }
@@ -104,12 +103,19 @@ extension SignalProtocol where Error == Never {
   /// from the main queue when sent from another thread.
   ///
   /// Elements need not be `Sendable`: one sent on the main thread never leaves it.
+  ///
+  /// For an array container (`MutableObservableArray`), a changeset waiting for the main thread
+  /// holds only its change, not the array, so a background producer that runs ahead of the main
+  /// thread does not make every mutation copy the whole array: the main thread rebuilds each
+  /// changeset's collection from the previous one it delivered (which it keeps, so the array is
+  /// held twice while observed this way). Every changeset is still delivered, in order, with
+  /// `collection` exactly the collection after its mutation. The same holds for every main-queue
+  /// binding of such a container and for ``receive(on:)``.
   @discardableResult
   public func observeNextOnMain(with observer: @escaping @MainActor (Element) -> Void) -> any Disposable {
-    observeOrdered(
-      on: OrderedMainDelivery { event in
-        if case .next(let element) = event { observer(element) }
-      })
+    observeOrdered { event in
+      if case .next(let element) = event { observer(element) }
+    }
   }
 
   /// Observes the events on the main actor, in order: at once when sent on the main thread, from
@@ -120,20 +126,40 @@ extension SignalProtocol where Error == Never {
   )
     -> any Disposable
   {
-    observeOrdered(on: OrderedMainDelivery(observer))
+    observeOrdered(observer)
   }
 }
 
 extension SignalProtocol {
-  /// Observes the signal through `delivery`, cancelling what it still holds when the observation
-  /// is disposed.
+  /// Observes the signal through an ``OrderedMainDelivery`` to `deliver`, cancelling what it still
+  /// holds when the observation is disposed.
   ///
   /// The delivery (and with it the observer) is kept by the source's observation and by the
   /// main-queue actions of values on their way; the returned disposable holds it weakly, so once
   /// the source is gone without ending and those values are delivered, the observer is released
   /// even while the disposable is kept (in a bag, say).
-  fileprivate func observeOrdered(on delivery: OrderedMainDelivery<Signal<Element, Error>.Event>) -> any Disposable {
-    let subscription = observe { event in delivery.send(event) }
+  ///
+  /// An array container's changesets wait for the main queue without their array (see
+  /// ``HopDetaching``), so a background producer does not copy the array at every mutation.
+  /// Guarantee kept: `deliver` receives every changeset, in order, with `collection` exactly the
+  /// collection after its mutation, rebuilt on the main thread from the previous one delivered.
+  fileprivate func observeOrdered(
+    _ deliver: @escaping @MainActor (Signal<Element, Error>.Event) -> Void
+  ) -> any Disposable {
+    guard let detaching = hopDetaching else {
+      let delivery = OrderedMainDelivery(deliver)
+      return observeOrdered(on: delivery) { event in delivery.send(event) }
+    }
+    let rebuilder = detaching.makeRebuilder()
+    let delivery = OrderedMainDelivery<Signal<Element, Error>.Event> { event in deliver(rebuilder.rebuild(event)) }
+    return observeOrdered(on: delivery) { event in delivery.send(detaching.detach(event)) }
+  }
+
+  private func observeOrdered<Value>(
+    on delivery: OrderedMainDelivery<Value>,
+    send: @escaping @Sendable (Signal<Element, Error>.Event) -> Void
+  ) -> any Disposable {
+    let subscription = observe(with: send)
     return BlockDisposable { [weak delivery] in
       delivery?.cancel()
       subscription.dispose()

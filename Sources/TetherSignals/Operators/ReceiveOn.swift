@@ -19,25 +19,52 @@ extension SignalProtocol {
   /// ``ExecutionContext/immediate`` it returns the signal unchanged. To hand a burst of events
   /// over in one action instead, use ``receiveCoalesced(on:)``.
   ///
-  /// - Complexity: O(1) per event, plus one `scheduler.schedule` call.
+  /// On an array container (`MutableObservableArray`, or its `toSignal()`), a changeset waiting for
+  /// `scheduler` holds only its change, not the array, so a producer that runs ahead does not make
+  /// every mutation copy the array: the hop rebuilds each changeset's collection from the previous
+  /// one it delivered (which it keeps, so the array is held twice while observed this way). Every
+  /// changeset is still delivered, in order, with `collection` exactly the collection after its
+  /// mutation. An observer that keeps the collections it receives still pays an O(n) copy per
+  /// change; `MutableObservableList` does not.
+  ///
+  /// - Complexity: O(1) per event, plus one `scheduler.schedule` call; O(k) more per changeset of
+  ///   k changed elements on an array container.
   @inlinable
   public func receive<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
     let upstream = toSignal()
-    return Signal(unsafeSubscribe: { observer in
-      let hop = Hop<Element, Error, S>(observer: observer, scheduler: scheduler)
-      let upstreamDisposable = upstream.observe { event in hop.enqueue(event) }
-      // The upstream observation and the scheduled actions own the hop (and through it the
-      // observer); the disposable handed downstream owns only the queue, or an operator holding it
-      // would form a cycle that outlives a source that goes away without completing. (Not a weak
-      // reference to the hop: that gives it a side table, and every retain and release of it, three
-      // per event, would take the slow path.)
-      let queue = hop.queue
-      return BlockDisposable {
-        queue.dispose()
-        upstreamDisposable.dispose()
-      }
-    })
+    // An array container's changesets wait in the hop without their array (see `HopDetaching`):
+    // a producer running ahead of the scheduler then does not copy the array at every mutation.
+    // Guarantee kept: every changeset is delivered, in order, with `collection` exactly the
+    // collection after its mutation, rebuilt from the previous one this observation delivered.
+    // The result forwards every event in order, so a hop after this one can detach them too.
+    let detaching = upstream.detaching
+    return Signal(
+      unsafeSubscribe: { observer in
+        let upstreamDisposable: any Disposable
+        let queue: HopQueue<Element, Error>
+        if let detaching {
+          let rebuilder = detaching.makeRebuilder()
+          let hop = Hop<Element, Error, S>(
+            observer: { event in observer(rebuilder.rebuild(event)) }, scheduler: scheduler)
+          upstreamDisposable = upstream.observe { event in hop.enqueue(detaching.detach(event)) }
+          queue = hop.queue
+        } else {
+          let hop = Hop<Element, Error, S>(observer: observer, scheduler: scheduler)
+          upstreamDisposable = upstream.observe { event in hop.enqueue(event) }
+          queue = hop.queue
+        }
+        // The upstream observation and the scheduled actions own the hop (and through it the
+        // observer); the disposable handed downstream owns only the queue, or an operator holding it
+        // would form a cycle that outlives a source that goes away without completing. (Not a weak
+        // reference to the hop: that gives it a side table, and every retain and release of it, three
+        // per event, would take the slow path.)
+        return BlockDisposable {
+          queue.dispose()
+          upstreamDisposable.dispose()
+        }
+      },
+      detaching: detaching)
   }
 }
 

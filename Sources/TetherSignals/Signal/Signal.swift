@@ -25,6 +25,10 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
   // `init(unsafeSubscribe:)` to skip the extra layer.
   @usableFromInline
   internal let subscribe: @Sendable (@escaping Observer) -> any Disposable
+  /// Set only on signals whose observations are an array container's own (`toSignal()` of one,
+  /// and `receive(on:)` of such a signal): lets hops carry their changesets without the array.
+  @usableFromInline
+  internal let detaching: HopDetaching<Element>?
 
   /// Creates a signal from a producer.
   ///
@@ -40,6 +44,7 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
   /// }
   /// ```
   public init(_ producer: @escaping Producer) {
+    detaching = nil
     subscribe = { observer in
       let atomicObserver = AtomicObserver(observer)
       atomicObserver.control.attach(producer(atomicObserver))
@@ -52,6 +57,20 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
   @inlinable
   internal init(unsafeSubscribe: @escaping @Sendable (@escaping Observer) -> any Disposable) {
     subscribe = unsafeSubscribe
+    detaching = nil
+  }
+
+  /// Creates a signal from a subscribe function that keeps the observer contract and whose
+  /// observations can cross hops detached by `detaching` (see ``HopDetaching``): only for a
+  /// subscribe function that forwards, in order and unchanged, every event of a source that
+  /// allows it.
+  @inlinable
+  internal init(
+    unsafeSubscribe: @escaping @Sendable (@escaping Observer) -> any Disposable,
+    detaching: HopDetaching<Element>?
+  ) {
+    subscribe = unsafeSubscribe
+    self.detaching = detaching
   }
 
   /// Starts an observation; `observer` receives every event. Dispose the result to stop.
@@ -59,6 +78,11 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
   public func observe(with observer: @escaping @Sendable (Event) -> Void) -> any Disposable {
     subscribe(observer)
   }
+}
+
+extension Signal: HopDetachingSource {
+  /// This signal's ``HopDetaching``, untyped.
+  @usableFromInline package var erasedHopDetaching: Any? { detaching }
 }
 
 /// A signal that cannot fail.

@@ -32,7 +32,8 @@ extension SignalProtocol {
     if let subject = self as? any SubjectCoreSignalSource, let signal = subject.coreSignal as? Signal<Element, Error> {
       return signal
     }
-    return Signal(unsafeSubscribe: { observer in self.observe(with: observer) })
+    // A container's signal forwards its observations unchanged, so it keeps their detaching.
+    return Signal(unsafeSubscribe: { observer in self.observe(with: observer) }, detaching: hopDetaching)
   }
 
   /// Observes only the elements.
