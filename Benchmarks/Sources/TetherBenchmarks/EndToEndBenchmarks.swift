@@ -45,6 +45,7 @@ import Tether
       "end-to-end: the minimal view ends with other row counts than the grid")
     report(minimalRun, fromAnotherThread: fromAnotherThread, view: "minimal view")
   }
+  endToEndFlatRows()  // flat: array against list, 10k and 1M rows (EndToEndFlatBenchmarks.swift)
   reportMemoryPerElement()
 }
 

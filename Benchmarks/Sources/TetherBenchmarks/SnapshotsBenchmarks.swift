@@ -490,7 +490,7 @@ private func microseconds(_ nanoseconds: Double) -> String {
 /// A flat view that does only what every view does for a batch: it keeps the row count and asks
 /// the data source for the cell of every inserted or reloaded row.
 @MainActor
-private final class MinimalFlatView: FlatViewProtocol {
+final class MinimalFlatView: FlatViewProtocol {
   weak var flatDataSource: (any FlatViewDataSource<Int>)?
   private(set) var rowCount = 0
   private(set) var batchCount = 0
