@@ -144,6 +144,13 @@ let package = Package(
     // App-shaped code in Swift 6 mode: global subjects, Sendable stores, @MainActor view models;
     // RacyProgramTests compiles issue 27's racy program with the toolchain's swiftc.
     .testTarget(name: "Swift6ClientTests", dependencies: ["Tether"]),
+    // Bond-era client code in Swift 5 language mode (Bond's own): a non-Sendable NSObject as the
+    // target of a DynamicSubject, the shape of Bond's DynamicSubjectTests.
+    .testTarget(
+      name: "Swift5ClientTests",
+      dependencies: ["Tether"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
     // Every code sample in README.md and the DocC catalog is a snippet here, compiled and run.
     .testTarget(name: "DocumentationTests", dependencies: ["TetherSynchronization", "Tether", "TetherTestSupport"]),
     // ReactiveKit and Bond call sites migrated as the fix-its say, and Migration.md's fix-it table

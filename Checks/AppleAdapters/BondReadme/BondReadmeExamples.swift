@@ -4,7 +4,8 @@
 // which re-exports them all; here the adapters are the type-checked `CheckedTetherUIKit`).
 //
 // Where the README's own snippet does not compile against Bond either, the app code it assumes is
-// declared at the bottom (`length`, `+` on an optional string) and the snippet is kept verbatim.
+// declared at the bottom (`length`, `+` on an optional string, a string as a notification name)
+// and the snippet is kept verbatim.
 // Nothing here runs.
 import CheckedTetherUIKit
 import TetherCollections
@@ -78,6 +79,12 @@ final class BondReadmeExamples {
     viewModel.username
       .bidirectionalBind(to: usernameTextField.reactive.text)
 
+    NotificationCenter.default.reactive.notification("MyNotification")
+      .observeNext { notification in
+        print("Got \(notification)")
+      }
+      .dispose(in: bag)
+
     repositories.bind(to: collectionView) { array, indexPath, collectionView in
       let cell =
         collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath) as! RepositoryCell
@@ -96,7 +103,7 @@ final class BondReadmeExamples {
   }
 }
 
-// The app code the README's snippets assume: Bond declares neither.
+// The app code the README's snippets assume: Bond declares none of it.
 
 extension Optional where Wrapped == String {
   /// The README's `email.length`.
@@ -106,4 +113,12 @@ extension Optional where Wrapped == String {
 /// The README's `"Hi " + $0` on a text field's optional text.
 private func + (left: String, right: String?) -> String {
   left + (right ?? "")
+}
+
+extension ReactiveExtensions where Base: NotificationCenter {
+  /// The README's `notification("MyNotification")`: Bond, like Tether, takes a
+  /// `Notification.Name` with a `name:` label (`notification(name:object:)`).
+  fileprivate func notification(_ name: String) -> Signal<Notification, Never> {
+    notification(name: Notification.Name(name))
+  }
 }

@@ -52,8 +52,10 @@ extension ReactiveExtensionsProvider {
 
 extension NSObject: ReactiveExtensionsProvider {}
 
-#if !canImport(ObjectiveC)
-// Linux's Foundation defines `NotificationCenter` outside the `NSObject` hierarchy.
+#if !canImport(Darwin)
+// Linux's Foundation defines `NotificationCenter` outside the `NSObject` hierarchy. Keyed on
+// Darwin, not ObjectiveC: the Apple-adapter checks build this module beside a stub ObjectiveC
+// module on Linux, where the conformance is still needed.
 extension NotificationCenter: ReactiveExtensionsProvider {}
 #endif
 
