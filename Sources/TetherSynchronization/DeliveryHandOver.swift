@@ -9,20 +9,28 @@ import Glibc
 import Musl
 #endif
 
-/// How many items queued by other threads a deliverer delivers before it hands the rest over.
+/// How many items queued by other threads a deliverer delivers before it hands the rest over: the
+/// one budget of every delivery engine (subjects and properties, containers, atomic observers,
+/// `receiveCoalesced(on:)`).
 ///
-/// The same budget as the signal runtime's subjects: a thread that finds an engine idle delivers
-/// its own item, then whatever other threads queued meanwhile, so once every sender has returned
-/// everything has been delivered; only a sustained flood (more than this many of other threads'
-/// items in one call) moves delivery to ``handOverDelivery(_:)`` so that no caller is held forever.
+/// A thread that finds an engine idle delivers its own item, then whatever other threads queued
+/// meanwhile, so once every sender has returned, everything has been delivered. But if other
+/// threads keep sending faster than it delivers, it would never return (and a program that waits
+/// for it before telling them to stop would hang). So after this many of their items in one call
+/// it moves delivery to ``handOverDelivery(_:)`` and returns. The budget is large so that ordinary
+/// bursts keep the "all delivered when all senders returned" property; only a sustained flood
+/// moves delivery off the senders' threads. Items an engine's own callbacks send are never
+/// counted: a single-threaded program keeps all delivery on its thread.
 @usableFromInline package let deliveryHandOverBudget = 4_096
 
-/// Continues a handed-over delivery on Tether's containers' hand-over queue.
+/// Continues a handed-over delivery of a container on the containers' hand-over queue.
 ///
 /// A serial queue rather than a global one: libdispatch gives serial queues a thread even when the
 /// global pool is busy (they "overcommit"), and the pool may be busy precisely with the threads
-/// flooding the engine. Deliveries handed over by several engines take turns on it, each at most
-/// ``deliveryHandOverBudget`` foreign items at a time.
+/// flooding the engine. Deliveries handed over by several containers take turns on it, each at most
+/// ``deliveryHandOverBudget`` foreign items at a time. The signal runtime hands over on a queue of
+/// its own, so that a handed-over subject delivery whose observer waits for room in a container's
+/// queue never waits for a task queued behind it.
 @usableFromInline package func handOverDelivery(_ body: @escaping @Sendable () -> Void) {
   handOverQueue.async(execute: body)
 }

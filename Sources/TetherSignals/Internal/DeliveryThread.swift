@@ -14,25 +14,12 @@ internal func currentThreadID() -> UInt {
   UInt(bitPattern: currentThreadIdentifier())
 }
 
-/// How many events sent by other threads a deliverer delivers before it hands the rest over.
+/// Continues a handed-over delivery of the signal runtime (subjects, properties, atomic observers)
+/// on its own serial queue, after ``deliveryHandOverBudget`` foreign events.
 ///
-/// A thread that finds a subject idle delivers its own event, then whatever other threads queued
-/// meanwhile, so once every sender has returned, every event has been delivered. But if other
-/// threads keep sending faster than it delivers, it would never return from `send` (and a program
-/// that waits for it before telling them to stop would hang). So after this many of their events
-/// in one `send` it hands delivery over to a dispatch queue (which does the same) and returns.
-/// The budget is large so that ordinary bursts keep the "all delivered when all senders returned"
-/// property; only a sustained flood moves delivery off the senders' threads. Events its own
-/// callbacks send are never counted: a single-threaded program keeps all delivery on its thread.
-@usableFromInline
-internal let foreignDeliveryBudget = 4_096
-
-/// Continues a handed-over delivery on Tether's hand-over queue.
-///
-/// A serial queue rather than a global one: libdispatch gives serial queues a thread even when the
-/// global pool is busy (they "overcommit"), and the pool may be busy precisely with the threads
-/// flooding the subject. Deliveries handed over by several subjects take turns on it, each at most
-/// ``foreignDeliveryBudget`` foreign events at a time.
+/// Not the containers' queue (``handOverDelivery(_:)``): an atomic observer's handed-over delivery
+/// does not mark its thread as delivering, so its observer may block on a container's full queue,
+/// which must then be drained by a task that is not queued behind it.
 @usableFromInline
 internal func continueDeliveryElsewhere(_ body: @escaping @Sendable () -> Void) {
   handOverQueue.async(execute: body)

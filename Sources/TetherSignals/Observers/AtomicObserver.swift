@@ -87,7 +87,7 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
           return .stop
         }
         if foreign {
-          if foreignDelivered >= foreignDeliveryBudget {
+          if foreignDelivered >= deliveryHandOverBudget {
             state.deliverer = 0
             return .handOff
           }

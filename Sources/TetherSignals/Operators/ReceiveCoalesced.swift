@@ -85,7 +85,7 @@ internal final class CoalescingHop<Element, Error: Swift.Error>: @unchecked Send
 
   @inlinable
   func drain() {
-    // Delivers batches until the buffer runs dry, but at most `foreignDeliveryBudget` events per
+    // Delivers batches until the buffer runs dry, but at most `deliveryHandOverBudget` events per
     // hop: then it hops again, so a flood of events cannot keep the scheduler's thread forever.
     // A sender that finds no drain scheduled pays for a hop (a dispatch and a thread wake-up), so
     // when the buffer runs dry the drain hops once more before going idle: a steady stream then
@@ -122,7 +122,7 @@ internal final class CoalescingHop<Element, Error: Swift.Error>: @unchecked Send
       delivered += batch.count
       batch.removeAll(keepingCapacity: true)
       state.withLock { state in state.spare = batch }
-      if delivered >= foreignDeliveryBudget {
+      if delivered >= deliveryHandOverBudget {
         scheduler.schedule { self.drain() }
         return
       }

@@ -103,7 +103,7 @@ extension SubjectCore {
   @inlinable @inline(__always)
   internal func countForeign(_ shared: inout Shared, foreignDelivered: inout Int) {
     foreignDelivered += 1
-    if foreignDelivered > foreignDeliveryBudget { shared.reliefRequested = true }
+    if foreignDelivered > deliveryHandOverBudget { shared.reliefRequested = true }
   }
 
   /// The deliverer, holding the lock, found more elements queued right behind `first`: takes them

@@ -10,7 +10,7 @@ import TetherSynchronization
 /// serial order, starting with the replayed elements as of its place in that order.
 ///
 /// Delivery is bounded and never leaves the senders' threads:
-/// - After ``foreignDeliveryBudget`` items queued by other threads, the deliverer asks for relief;
+/// - After ``deliveryHandOverBudget`` items queued by other threads, the deliverer asks for relief;
 ///   the next thread that queues an item waits for the current item to finish, then takes over, and
 ///   the old deliverer returns. Until someone arrives it keeps delivering; if nobody arrives, the
 ///   queue runs dry. So a deliverer is always inside a `send` (or `observe`) call: once every sender
