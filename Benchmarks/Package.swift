@@ -16,7 +16,7 @@ let package = Package(
       name: "tether-benchmarks",
       dependencies: [.product(name: "Tether", package: "Tether"), "MallocCounter"],
       path: "Sources/TetherBenchmarks"
-    )
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

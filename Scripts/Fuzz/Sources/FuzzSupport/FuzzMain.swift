@@ -55,6 +55,8 @@ public func fuzzCheck(
 }
 
 /// Traps with `message` (see ``fuzzCheck(_:_:file:line:)``).
-public func fuzzFailure(_ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+public func fuzzFailure(
+  _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
+) -> Never {
   fatalError(message(), file: file, line: line)
 }

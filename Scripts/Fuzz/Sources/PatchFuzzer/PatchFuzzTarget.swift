@@ -132,7 +132,9 @@ func checkOrderedDiff(_ input: inout FuzzInput) {
   } catch {
     fuzzFailure("\(diff) -> \(patch) -> invalid \(back): \(error)")
   }
-  fuzzCheck(firstRowBatchReplayGetsWrong(back, old: old, new: new) == nil, "\(diff) -> \(patch) -> \(back) does not give \(new)")
+  fuzzCheck(
+    firstRowBatchReplayGetsWrong(back, old: old, new: new) == nil,
+    "\(diff) -> \(patch) -> \(back) does not give \(new)")
 }
 
 /// The documented rules of a valid diff, checked independently of the library.
