@@ -246,7 +246,8 @@ final class HopDetachingTests: XCTestCase {
     let changesets = delivered.withLock { $0 }
     XCTAssertEqual(changesets.map(\.collection), expected)
     assertConsistentSequence(changesets)
-    XCTAssertLessThanOrEqual(buffers.count, 4, "changesets waiting in receiveCoalesced(on:) made mutations copy the array")
+    XCTAssertLessThanOrEqual(
+      buffers.count, 4, "changesets waiting in receiveCoalesced(on:) made mutations copy the array")
   }
 
   /// Seeded random mutations (every kind, reloads included) while `receiveCoalesced(on:)` hops,

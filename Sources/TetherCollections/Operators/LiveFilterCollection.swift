@@ -66,7 +66,9 @@ extension SignalProtocol {
     Predicates.Element == @Sendable (Item) -> Bool,
     Predicates.Error == Never
   {
-    withLiveSubscriberState(controlledBy: predicates, { LiveFilterState<PersistentArray<Item>, PersistentArray<Item>>() }) {
+    withLiveSubscriberState(
+      controlledBy: predicates, { LiveFilterState<PersistentArray<Item>, PersistentArray<Item>>() }
+    ) {
       state, input in state.receive(input)
     }
   }

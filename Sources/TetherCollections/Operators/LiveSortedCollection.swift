@@ -66,7 +66,9 @@ extension SignalProtocol {
     Comparators.Element == @Sendable (Item, Item) -> Bool,
     Comparators.Error == Never
   {
-    withLiveSubscriberState(controlledBy: comparators, { LiveSortedState<PersistentArray<Item>, PersistentArray<Item>>() }) {
+    withLiveSubscriberState(
+      controlledBy: comparators, { LiveSortedState<PersistentArray<Item>, PersistentArray<Item>>() }
+    ) {
       state, input in state.receive(input)
     }
   }
