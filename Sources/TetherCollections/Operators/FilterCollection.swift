@@ -20,7 +20,9 @@ extension SignalProtocol {
   /// per inserted or updated element, outside any lock, never for elements that merely move.
   ///
   /// The output changesets are made from their patch; the diff is derived on first use. Fails or
-  /// completes when the receiver does.
+  /// completes when the receiver does. The operator keeps its output array and hands it
+  /// downstream, so an observer that keeps it makes the next change copy it; a list source
+  /// (`MutableObservableList`) gets the overload that outputs a `PersistentArray` instead.
   ///
   /// ```swift
   /// let open = tasks.filterCollection { !$0.isDone }

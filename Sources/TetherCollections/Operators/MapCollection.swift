@@ -13,7 +13,9 @@ extension SignalProtocol {
   /// For small changes (up to 16 diff entries) it also carries the source's patch with its elements
   /// transformed; for larger ones the patch is derived from the diff on first use. Reading the
   /// source's diff derives it once if the source was made from a patch (the source's cache is
-  /// shared by every subscriber). Each observation has its own mapped array.
+  /// shared by every subscriber). Each observation has its own mapped array, which it hands
+  /// downstream, so an observer that keeps it makes the next change copy it; a list source
+  /// (`MutableObservableList`) gets the overload that outputs a `PersistentArray` instead.
   ///
   /// Fails or completes when the receiver does.
   ///

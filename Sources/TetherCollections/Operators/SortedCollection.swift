@@ -15,7 +15,10 @@ extension SignalProtocol {
   /// Elements that compare equal keep their source order, so the output collection is always
   /// `source.sorted(by: areInIncreasingOrder)` (the standard library's sort is stable). Each
   /// observation keeps its own order, created when it starts. The output changesets are made from
-  /// their patch; the diff is derived on first use. Fails or completes when the receiver does.
+  /// their patch; the diff is derived on first use. Fails or completes when the receiver does. The
+  /// operator hands its sorted array downstream, so an observer that keeps it makes the next change
+  /// copy it; a list source (`MutableObservableList`) gets the overload that outputs a
+  /// `PersistentArray` instead.
   ///
   /// ```swift
   /// let byDueDate = tasks.sortedCollection { $0.dueDate < $1.dueDate }
