@@ -67,7 +67,7 @@ extension SignalProtocol {
   /// Emits one changeset per source changeset, with the source's diff and the source's patch (its
   /// inserted and updated elements transformed, each once), so the indices are exactly the
   /// source's; a source reload is a reload. The operator keeps no state, so nothing is copied:
-  /// prefer it to ``mapCollection(_:)`` when `transform` is cheap and the collection is large.
+  /// prefer it to `mapCollection(_:)` when `transform` is cheap and the collection is large.
   ///
   /// Fails or completes when the receiver does.
   ///
