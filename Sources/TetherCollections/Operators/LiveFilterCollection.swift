@@ -66,10 +66,9 @@ extension SignalProtocol {
     Predicates.Element == @Sendable (Item) -> Bool,
     Predicates.Error == Never
   {
-    withLiveSubscriberState(
-      controlledBy: predicates, { LiveFilterState<PersistentArray<Item>, PersistentArray<Item>>() }
-    ) {
-      state, input in state.receive(input)
+    typealias List = PersistentArray<Item>
+    return withLiveSubscriberState(controlledBy: predicates, { LiveFilterState<List, List>() }) { state, input in
+      state.receive(input)
     }
   }
 

@@ -66,10 +66,9 @@ extension SignalProtocol {
     Comparators.Element == @Sendable (Item, Item) -> Bool,
     Comparators.Error == Never
   {
-    withLiveSubscriberState(
-      controlledBy: comparators, { LiveSortedState<PersistentArray<Item>, PersistentArray<Item>>() }
-    ) {
-      state, input in state.receive(input)
+    typealias List = PersistentArray<Item>
+    return withLiveSubscriberState(controlledBy: comparators, { LiveSortedState<List, List>() }) { state, input in
+      state.receive(input)
     }
   }
 }
