@@ -210,6 +210,93 @@ final class HopDetachingTests: XCTestCase {
     }
   }
 
+  /// 300 mutations while `receiveCoalesced(on:)`'s queue is held back by a blocked action: the
+  /// buffered changesets hold only their change (issue 24: it carried them whole before).
+  func testChangesetsWaitingInReceiveCoalescedDoNotMakeMutationsCopy() {
+    var initial = Array(0..<1_000)
+    initial.reserveCapacity(4_000)
+    let array = MutableObservableArray(initial)
+    initial = []
+    let queue = DispatchQueue(label: "receive-coalesced")
+    let delivered = Locked<[OrderedCollectionChangeset<[Int]>]>([])
+    let observation = array.receiveCoalesced(on: queue).observeNext { changeset in
+      delivered.withLock { $0.append(changeset) }
+    }
+    let release = DispatchSemaphore(value: 0)
+    queue.async { release.wait() }
+    var buffers = Set<UInt>()
+    var model = Array(0..<1_000)
+    var expected = [model]
+    for value in 0..<300 {
+      array.insert(value, at: value % 17)
+      model.insert(value, at: value % 17)
+      expected.append(model)
+      if value.isMultiple(of: 4) {
+        array.remove(at: value % 13)
+        model.remove(at: value % 13)
+        expected.append(model)
+      }
+      buffers.insert(bufferAddress(array))
+    }
+    release.signal()
+    // The drain may linger once more before going idle.
+    queue.sync {}
+    queue.sync {}
+    observation.dispose()
+    let changesets = delivered.withLock { $0 }
+    XCTAssertEqual(changesets.map(\.collection), expected)
+    assertConsistentSequence(changesets)
+    XCTAssertLessThanOrEqual(
+      buffers.count, 4, "changesets waiting in receiveCoalesced(on:) made mutations copy the array")
+  }
+
+  /// Seeded random mutations (every kind, reloads included) while `receiveCoalesced(on:)` hops,
+  /// alone, after `receive(on:)`, and before `observeNextOnMain`, are held back: every hop
+  /// delivers every changeset in order, each one replaying the previous collection into exactly
+  /// the collection after its mutation.
+  func testRandomMutationsThroughCoalescedHopsAreDeliveredExactly() throws {
+    try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
+    silenceTetherWarnings()  // random values repeat, and `replace(with:performDiff:)` diffs them
+    withSeeds(0..<20) { seed, rng in
+      let array = MutableObservableArray((0..<50).map { $0 * 3 })
+      let first = DispatchQueue(label: "first")
+      let second = DispatchQueue(label: "second")
+      let coalesced = Locked<[OrderedCollectionChangeset<[Int]>]>([])
+      let chained = Locked<[OrderedCollectionChangeset<[Int]>]>([])
+      let onMain = Locked<[OrderedCollectionChangeset<[Int]>]>([])
+      let bag = DisposeBag()
+      array.receiveCoalesced(on: first).observeNext { changeset in
+        coalesced.withLock { $0.append(changeset) }
+      }.dispose(in: bag)
+      array.receive(on: first).receiveCoalesced(on: second).observeNext { changeset in
+        chained.withLock { $0.append(changeset) }
+      }.dispose(in: bag)
+      array.receiveCoalesced(on: second).observeNextOnMain { changeset in
+        onMain.withLock { $0.append(changeset) }
+      }.dispose(in: bag)
+      let release = DispatchSemaphore(value: 0)
+      first.async { release.wait() }
+      second.async { release.wait() }
+      var model = array.collection
+      var expected = [model]
+      for _ in 0..<150 {
+        mutateRandomly(array, &model, &expected, using: &rng)
+      }
+      release.signal()
+      release.signal()
+      for _ in 0..<3 {
+        first.sync {}
+        second.sync {}
+      }
+      drainMainQueue()
+      bag.dispose()
+      for changesets in [coalesced.withLock { $0 }, chained.withLock { $0 }, onMain.withLock { $0 }] {
+        XCTAssertEqual(changesets.map(\.collection), expected, "seed \(seed)")
+        assertConsistentSequence(changesets, "seed \(seed)")
+      }
+    }
+  }
+
   /// A signal derived from the container by an operator that changes its sequence is not
   /// detached (its changesets need not follow one another); it crosses the hop as it is.
   func testADerivedSignalCrossesTheHopWhole() {

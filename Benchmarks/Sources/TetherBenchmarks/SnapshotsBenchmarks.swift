@@ -28,6 +28,9 @@ import Tether
 //     positions within 4,096 of it, every alignment to node boundaries) while a snapshot is kept: inserting and removing k = 16 and k = 1,024 elements (which cut and
 //     concatenate the tree), and 16 replaced by 16 (written in place on the path); the ratio to
 //     10k stays near 1 for O(log n + k). For comparison, inserting 16 into an unshared array.
+//   - operators: `filterCollection`, `sortedCollection` and `mapCollection` of a list and of an
+//     array of 100k and 1M Int elements, one observer keeping each output (as a binder does);
+//     per-mutation median of updates in the middle, from the mutation call to the output kept.
 
 @MainActor let snapshotsBenchmarks = BenchmarkSuite(name: "snapshots") {
   let only = ProcessInfo.processInfo.environment["SNAPSHOTS_ONLY"]
@@ -44,6 +47,7 @@ import Tether
   if only == nil || only == "diff" { diffRow() }
   if only == nil || only == "memory" { memoryRows() }
   if only == nil || only == "replace" { replaceRows() }
+  if only == nil || only == "operators" { operatorRows() }
 }
 
 /// What an observer keeps: written only by the delivering thread, which is the benchmark's only one.
@@ -519,5 +523,52 @@ final class MinimalFlatView: FlatViewProtocol {
 
   func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {
     for row in rowIndexes { sum &+= flatDataSource?.cellForRow(at: row) ?? 0 }
+  }
+}
+
+/// Updates in the middle of a list and of an array whose filtered, sorted or mapped output one
+/// observer keeps: a list's operators output lists (issue 24), so the kept output costs the next
+/// change O(log n); an array's operators output arrays, which the next change copies.
+private func operatorRows() {
+  enum Operator: CaseIterable {
+    case filter, sorted, map
+  }
+  for size in [100_000, 1_000_000] {
+    // A permutation of 0..<size (7,919 is prime to it), so the sorted output is not the source
+    // order; `Mutation.update` writes -step, which alternately enters and leaves the filter.
+    let elements = (0..<size).map { ($0 &* 7_919) % size }
+    for op in Operator.allCases {
+      let list: Double = {
+        let container = MutableObservableList(PersistentArray(elements))
+        let keeper = Keeper<PersistentArray<Int>>()
+        let observation: any Disposable
+        switch op {
+        case .filter:
+          observation = container.filterCollection { $0 % 2 == 0 }.observeNext { keeper.value = $0.collection }
+        case .sorted: observation = container.sortedCollection().observeNext { keeper.value = $0.collection }
+        case .map: observation = container.mapCollection { $0 + 1 }.observeNext { keeper.value = $0.collection }
+        }
+        defer { observation.dispose() }
+        return perMutation(1_000) { Mutation.update.perform(on: container, step: $0, size: size) }
+      }()
+      let array: Double = {
+        let container = MutableObservableArray(elements)
+        let keeper = Keeper<[Int]>()
+        let observation: any Disposable
+        switch op {
+        case .filter:
+          observation = container.filterCollection { $0 % 2 == 0 }.observeNext { keeper.value = $0.collection }
+        case .sorted: observation = container.sortedCollection().observeNext { keeper.value = $0.collection }
+        case .map: observation = container.mapCollection { $0 + 1 }.observeNext { keeper.value = $0.collection }
+        }
+        defer { observation.dispose() }
+        return perMutation(size >= 1_000_000 ? 40 : 200) {
+          Mutation.update.perform(on: container, step: $0, size: size)
+        }
+      }()
+      report(
+        "\(label(size)) update, \(op)Collection output kept: list", list / 1e3, unit: "µs",
+        note: "array \(microseconds(array)) µs; array/list \(ratio(array, list))")
+    }
   }
 }

@@ -20,7 +20,9 @@ extension SignalProtocol {
   /// per inserted or updated element, outside any lock, never for elements that merely move.
   ///
   /// The output changesets are made from their patch; the diff is derived on first use. Fails or
-  /// completes when the receiver does.
+  /// completes when the receiver does. The operator keeps its output array and hands it
+  /// downstream, so an observer that keeps it makes the next change copy it; a list source
+  /// (`MutableObservableList`) gets the overload that outputs a `PersistentArray` instead.
   ///
   /// ```swift
   /// let open = tasks.filterCollection { !$0.isDone }
@@ -33,7 +35,32 @@ extension SignalProtocol {
   public func filterCollection<C: Collection & SendableMetatype>(
     _ isIncluded: @escaping @Sendable (C.Element) -> Bool
   ) -> Signal<OrderedCollectionChangeset<[C.Element]>, Error> where Element == OrderedCollectionChangeset<C> {
-    withSubscriberState({ FilterState<C.Element>() }) { state, changeset in
+    withSubscriberState({ FilterState<[C.Element]>() }) { state, changeset in
+      state.receive(changeset, isIncluded: isIncluded)
+    }
+  }
+
+  /// Keeps the elements of each list changeset that satisfy `isIncluded`, as changesets of the
+  /// filtered list: the same changesets as `filterCollection(_:)` on an array, with a
+  /// `PersistentArray` for a collection.
+  ///
+  /// The operator keeps its output and hands it downstream, so an observer that keeps it (a
+  /// binder, `ObservedCollection`, a `Property`) shares it with the operator; a list's copies share
+  /// structure, so the next change still costs only the elements it changes.
+  ///
+  /// ```swift
+  /// let open = taskList.filterCollection { !$0.isDone }  // changesets of PersistentArray<Task>
+  /// ```
+  ///
+  /// - Parameter isIncluded: Whether an element belongs in the output.
+  /// - Complexity: O(k log n) per changeset of k patch operations over n source elements, kept
+  ///   output or not; a changeset of more than about n / 32 output operations rebuilds the
+  ///   filtered list in O(n). A reload costs n calls of `isIncluded` and O(n).
+  public func filterCollection<Item>(
+    _ isIncluded: @escaping @Sendable (Item) -> Bool
+  ) -> Signal<OrderedCollectionChangeset<PersistentArray<Item>>, Error>
+  where Element == OrderedCollectionChangeset<PersistentArray<Item>> {
+    withSubscriberState({ FilterState<PersistentArray<Item>>() }) { state, changeset in
       state.receive(changeset, isIncluded: isIncluded)
     }
   }
@@ -43,10 +70,12 @@ extension SignalProtocol {
 ///
 /// `map` holds one node per source element in source order, flagged when the element is
 /// included, so the filtered offset of source offset `p` is the number of flagged nodes before `p`.
-struct FilterState<Element> {
+struct FilterState<Output: OperatorOutput> {
+  typealias Element = Output.Element
+
   private var map = RankedSequence()
   private var ids = IDPool()
-  private var filtered: [Element] = []
+  private var filtered = Output()
   private var hasState = false
 
   init() {}
@@ -54,7 +83,7 @@ struct FilterState<Element> {
   mutating func receive<C: Collection<Element>>(
     _ changeset: OrderedCollectionChangeset<C>,
     isIncluded: (Element) -> Bool
-  ) -> OrderedCollectionChangeset<[Element]> {
+  ) -> OrderedCollectionChangeset<Output> {
     guard hasState, !changeset.isReload else {
       reload(changeset.collection, isIncluded: isIncluded)
       return .reload(filtered)
@@ -67,7 +96,7 @@ struct FilterState<Element> {
     guard map.count == newCount else {
       operatorCountMismatch(patchLeavesCount: map.count, collectionCount: newCount)
     }
-    if OutputUpdate.appliesInPlace(patchCount: output.count) {
+    if filtered.appliesInPlace(patchCount: output.count) {
       filtered.applyOperatorPatch(output)
     } else {
       rebuildFiltered(from: changeset.collection)
@@ -78,7 +107,7 @@ struct FilterState<Element> {
   private mutating func reload<C: Collection<Element>>(_ collection: C, isIncluded: (Element) -> Bool) {
     hasState = true
     ids.removeAll()
-    filtered = []
+    filtered = Output()
     var flags: [Bool] = []
     flags.reserveCapacity(collection.count)
     for element in collection {
@@ -98,7 +127,7 @@ struct FilterState<Element> {
   mutating func refilter<C: Collection<Element>>(
     _ collection: C,
     isIncluded: (Element) -> Bool
-  ) -> OrderedCollectionChangeset<[Element]> {
+  ) -> OrderedCollectionChangeset<Output> {
     guard hasState else {
       reload(collection, isIncluded: isIncluded)
       return .reload(filtered)
@@ -111,7 +140,7 @@ struct FilterState<Element> {
     }
     var newFlags: [Bool] = []
     newFlags.reserveCapacity(oldFlags.count)
-    var rebuilt: [Element] = []
+    var rebuilt = Output()
     var diff = OrderedCollectionDiff<Int>()
     var oldOffset = 0
     for (element, wasIncluded) in zip(collection, oldFlags) {
@@ -133,12 +162,14 @@ struct FilterState<Element> {
   }
 
   private mutating func rebuildFiltered<C: Collection<Element>>(from collection: C) {
-    var rebuilt: [Element] = []
+    var rebuilt = Output()
     rebuilt.reserveCapacity(map.flaggedCount)
-    var element = collection.startIndex
+    // By iteration, not by index: a `PersistentArray`'s subscript costs O(log n), its iterator
+    // amortized O(1) per element.
+    var elements = collection.makeIterator()
     map.forEach { id in
-      if map.isFlagged(id) { rebuilt.append(collection[element]) }
-      collection.formIndex(after: &element)
+      let element = elements.next()
+      if map.isFlagged(id), let element { rebuilt.append(element) }
     }
     filtered = rebuilt
   }

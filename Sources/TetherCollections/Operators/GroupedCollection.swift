@@ -45,6 +45,11 @@ extension SignalProtocol {
   /// applies it as one batch update. Each observation keeps its own grouping. Fails or completes
   /// when the receiver does.
   ///
+  /// A list source (`MutableObservableList`) gets the same `Array2D` output: the regrouping costs
+  /// O(n) per changeset anyway, so keeping the output adds nothing to it; only the single-update
+  /// path, which skips the regrouping, then copies the sections array and the one or two sections
+  /// it changes.
+  ///
   /// ```swift
   /// let byStatus = tasks.groupedCollection(by: \.status, sectionOrder: .ascending)
   /// ```
@@ -57,7 +62,8 @@ extension SignalProtocol {
   ///   rebuilt and diffed), plus O(n) per source operation at worst to follow the source order. A
   ///   changeset that updates one element, keeping or changing its key, without a section
   ///   appearing, emptying or moving, skips the regrouping: O(n) key comparisons at worst and
-  ///   O(s) copying. A reload costs n calls of `key`.
+  ///   O(s) copying (plus the items of the changed sections while the previous output is kept). A
+  ///   reload costs n calls of `key`.
   public func groupedCollection<C: Collection & SendableMetatype, Key: Hashable & SendableMetatype>(
     by key: @escaping @Sendable (C.Element) -> Key,
     sectionOrder: GroupedSectionOrder<Key> = .firstAppearance

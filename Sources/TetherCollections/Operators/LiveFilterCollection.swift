@@ -41,7 +41,33 @@ extension SignalProtocol {
     Predicates.Element == @Sendable (C.Element) -> Bool,
     Predicates.Error == Never
   {
-    withLiveSubscriberState(controlledBy: predicates, { LiveFilterState<C>() }) { state, input in
+    withLiveSubscriberState(controlledBy: predicates, { LiveFilterState<C, [C.Element]>() }) { state, input in
+      state.receive(input)
+    }
+  }
+
+  /// Keeps the elements of each list changeset that satisfy the latest predicate of `predicates`,
+  /// as changesets of the filtered list: the same changesets as `filterCollection(by:)` on an
+  /// array, with a `PersistentArray` for a collection.
+  ///
+  /// The operator keeps its output and hands it downstream, so an observer that keeps it (a
+  /// binder, `ObservedCollection`) shares it with the operator; a list's copies share structure,
+  /// so the next source change still costs only the elements it changes.
+  ///
+  /// - Parameter predicates: The predicates; each says whether an element belongs in the output.
+  /// - Complexity: O(k log n) per source changeset of k operations over n source elements, kept
+  ///   output or not (a changeset of more than about n / 32 output operations rebuilds the list in
+  ///   O(n)); O(n) and n calls of the predicate for a new predicate, inherent to filtering again.
+  public func filterCollection<Item, Predicates: SignalProtocol>(
+    by predicates: Predicates
+  ) -> Signal<OrderedCollectionChangeset<PersistentArray<Item>>, Error>
+  where
+    Element == OrderedCollectionChangeset<PersistentArray<Item>>,
+    Predicates.Element == @Sendable (Item) -> Bool,
+    Predicates.Error == Never
+  {
+    typealias List = PersistentArray<Item>
+    return withLiveSubscriberState(controlledBy: predicates, { LiveFilterState<List, List>() }) { state, input in
       state.receive(input)
     }
   }
@@ -75,12 +101,32 @@ extension SignalProtocol {
     }
     return filterCollection(by: predicates)
   }
+
+  /// Keeps the elements of each list changeset that match the current value of `query`, as
+  /// changesets of the filtered list; see `filterCollection(by:_:)` for arrays for what is emitted
+  /// and when, and `filterCollection(by:)` for lists for the cost of keeping the output.
+  ///
+  /// - Parameters:
+  ///   - query: The query, for example the text of a search box.
+  ///   - isIncluded: Whether an element belongs in the output for a value of the query.
+  /// - Complexity: O(k log n) per source changeset of k operations over n source elements; O(n)
+  ///   and n calls of `isIncluded` for each new value of `query`, inherent to filtering again.
+  public func filterCollection<Item, Query: PropertyProtocol>(
+    by query: Query,
+    _ isIncluded: @escaping @Sendable (Item, Query.Value) -> Bool
+  ) -> Signal<OrderedCollectionChangeset<PersistentArray<Item>>, Error>
+  where Element == OrderedCollectionChangeset<PersistentArray<Item>>, Query.Value: Sendable {
+    let predicates = query.map { value -> @Sendable (Item) -> Bool in
+      { isIncluded($0, value) }
+    }
+    return filterCollection(by: predicates)
+  }
 }
 
 /// One `filterCollection(by:)` observation: the filter state, the latest predicate and the source
 /// collection it filters again when the predicate changes.
-struct LiveFilterState<C: Collection> {
-  private var filter = FilterState<C.Element>()
+struct LiveFilterState<C: Collection, Output: OperatorOutput<C.Element>> {
+  private var filter = FilterState<Output>()
   private var predicate: (@Sendable (C.Element) -> Bool)?
   private var source: C?
 
@@ -88,7 +134,7 @@ struct LiveFilterState<C: Collection> {
 
   mutating func receive(
     _ input: LiveInput<OrderedCollectionChangeset<C>, @Sendable (C.Element) -> Bool>
-  ) -> OrderedCollectionChangeset<[C.Element]>? {
+  ) -> OrderedCollectionChangeset<Output>? {
     switch input {
     case .changeset(let changeset):
       source = changeset.collection

@@ -41,7 +41,33 @@ extension SignalProtocol {
     Comparators.Element == @Sendable (C.Element, C.Element) -> Bool,
     Comparators.Error == Never
   {
-    withLiveSubscriberState(controlledBy: comparators, { LiveSortedState<C>() }) { state, input in
+    withLiveSubscriberState(controlledBy: comparators, { LiveSortedState<C, [C.Element]>() }) { state, input in
+      state.receive(input)
+    }
+  }
+
+  /// Sorts the elements of each list changeset by the latest ordering of `comparators`, as
+  /// changesets of the sorted list: the same changesets as `sortedCollection(by:)` with a signal
+  /// of orderings on an array, with a `PersistentArray` for a collection.
+  ///
+  /// The operator keeps its output and hands it downstream, so an observer that keeps it (a
+  /// binder, `ObservedCollection`) shares it with the operator; a list's copies share structure,
+  /// so the next source change still costs only the elements it changes.
+  ///
+  /// - Parameter comparators: The orderings, each a strict weak ordering.
+  /// - Complexity: O(k log n) comparisons and updating per source changeset of k operations over
+  ///   n elements, kept output or not; a new ordering sorts everything again, O(n log n)
+  ///   comparisons and an O(n) expected diff, inherent to sorting.
+  public func sortedCollection<Item, Comparators: SignalProtocol>(
+    by comparators: Comparators
+  ) -> Signal<OrderedCollectionChangeset<PersistentArray<Item>>, Error>
+  where
+    Element == OrderedCollectionChangeset<PersistentArray<Item>>,
+    Comparators.Element == @Sendable (Item, Item) -> Bool,
+    Comparators.Error == Never
+  {
+    typealias List = PersistentArray<Item>
+    return withLiveSubscriberState(controlledBy: comparators, { LiveSortedState<List, List>() }) { state, input in
       state.receive(input)
     }
   }
@@ -49,8 +75,8 @@ extension SignalProtocol {
 
 /// One `sortedCollection(by:)` observation with a signal of orderings: the sorted order, the
 /// latest ordering, and the source collection until the first ordering arrives.
-struct LiveSortedState<C: Collection> {
-  private var order = SortedOrder<C.Element>(tracksSourceOrder: true)
+struct LiveSortedState<C: Collection, Output: OperatorOutput<C.Element>> {
+  private var order = SortedOrder<Output>(tracksSourceOrder: true)
   private var comparator: (@Sendable (C.Element, C.Element) -> Bool)?
   /// The latest source collection while there is no ordering yet; the order holds it after that.
   private var waitingSource: C?
@@ -59,7 +85,7 @@ struct LiveSortedState<C: Collection> {
 
   mutating func receive(
     _ input: LiveInput<OrderedCollectionChangeset<C>, @Sendable (C.Element, C.Element) -> Bool>
-  ) -> OrderedCollectionChangeset<[C.Element]>? {
+  ) -> OrderedCollectionChangeset<Output>? {
     switch input {
     case .changeset(let changeset):
       guard let comparator else {

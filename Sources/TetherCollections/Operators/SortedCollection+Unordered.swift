@@ -110,7 +110,7 @@ extension SignalProtocol {
 /// The state of one `sortedCollection` observation of a set or a dictionary: the sorted order, the
 /// record of each key, and the previous source collection, whose indices the diff addresses.
 struct UnorderedSortState<Source: Collection, Key: Hashable> {
-  private var order = SortedOrder<Source.Element>(tracksSourceOrder: false)
+  private var order = SortedOrder<[Source.Element]>(tracksSourceOrder: false)
   private var records: [Key: Int] = [:]
   private var previous: Source?
 

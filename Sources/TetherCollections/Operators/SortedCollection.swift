@@ -15,7 +15,10 @@ extension SignalProtocol {
   /// Elements that compare equal keep their source order, so the output collection is always
   /// `source.sorted(by: areInIncreasingOrder)` (the standard library's sort is stable). Each
   /// observation keeps its own order, created when it starts. The output changesets are made from
-  /// their patch; the diff is derived on first use. Fails or completes when the receiver does.
+  /// their patch; the diff is derived on first use. Fails or completes when the receiver does. The
+  /// operator hands its sorted array downstream, so an observer that keeps it makes the next change
+  /// copy it; a list source (`MutableObservableList`) gets the overload that outputs a
+  /// `PersistentArray` instead.
   ///
   /// ```swift
   /// let byDueDate = tasks.sortedCollection { $0.dueDate < $1.dueDate }
@@ -29,9 +32,60 @@ extension SignalProtocol {
   public func sortedCollection<C: Collection & SendableMetatype>(
     by areInIncreasingOrder: @escaping @Sendable (C.Element, C.Element) -> Bool
   ) -> Signal<OrderedCollectionChangeset<[C.Element]>, Error> where Element == OrderedCollectionChangeset<C> {
-    withSubscriberState({ SortedOrder<C.Element>(tracksSourceOrder: true) }) { state, changeset in
+    withSubscriberState({ SortedOrder<[C.Element]>(tracksSourceOrder: true) }) { state, changeset in
       state.receiveOrdered(changeset, by: areInIncreasingOrder)
     }
+  }
+
+  /// Sorts the elements of each list changeset, as changesets of the sorted list: the same
+  /// changesets as `sortedCollection(by:)` on an array, with a `PersistentArray` for a collection.
+  ///
+  /// Nothing is re-sorted after the first changeset: each change is placed by rank. The operator
+  /// keeps its output and hands it downstream, so an observer that keeps it (a binder,
+  /// `ObservedCollection`, a `Property`) shares it with the operator; a list's copies share
+  /// structure, so the next change still costs only the elements it changes.
+  ///
+  /// ```swift
+  /// let byDueDate = taskList.sortedCollection { $0.dueDate < $1.dueDate }  // PersistentArray<Task>
+  /// ```
+  ///
+  /// - Parameter areInIncreasingOrder: A strict weak ordering; called outside any lock.
+  /// - Complexity: O(k log n) comparisons and O(k log n) updating per changeset of k operations
+  ///   over n elements, kept output or not (more comparisons when many elements compare equal); a
+  ///   changeset of more than about n / 32 output operations rebuilds the sorted list in O(n). A
+  ///   reload sorts in full: O(n log n) comparisons, inherent to sorting.
+  public func sortedCollection<Item>(
+    by areInIncreasingOrder: @escaping @Sendable (Item, Item) -> Bool
+  ) -> Signal<OrderedCollectionChangeset<PersistentArray<Item>>, Error>
+  where Element == OrderedCollectionChangeset<PersistentArray<Item>> {
+    withSubscriberState({ SortedOrder<PersistentArray<Item>>(tracksSourceOrder: true) }) { state, changeset in
+      state.receiveOrdered(changeset, by: areInIncreasingOrder)
+    }
+  }
+
+  /// Sorts the elements of each list changeset in ascending order, as changesets of the sorted
+  /// list; see `sortedCollection(by:)` for lists.
+  ///
+  /// - Complexity: O(k log n) comparisons and updating per changeset of k operations over n
+  ///   elements; O(n log n) for a reload.
+  public func sortedCollection<Item: Comparable & SendableMetatype>() -> Signal<
+    OrderedCollectionChangeset<PersistentArray<Item>>, Error
+  >
+  where Element == OrderedCollectionChangeset<PersistentArray<Item>> {
+    sortedCollection(by: { (first: Item, second: Item) in first < second })
+  }
+
+  /// Sorts the elements of each list changeset by a comparable key (ascending), as changesets of
+  /// the sorted list; see `sortedCollection(by:)` for lists.
+  ///
+  /// - Parameter key: The sort key of an element; called about twice per comparison.
+  /// - Complexity: O(k log n) comparisons and updating per changeset of k operations over n
+  ///   elements; O(n log n) for a reload.
+  public func sortedCollection<Item, Key: Comparable & SendableMetatype>(
+    on key: @escaping @Sendable (Item) -> Key
+  ) -> Signal<OrderedCollectionChangeset<PersistentArray<Item>>, Error>
+  where Element == OrderedCollectionChangeset<PersistentArray<Item>> {
+    sortedCollection(by: { (first: Item, second: Item) in key(first) < key(second) })
   }
 
   /// Sorts the elements of each ordered changeset in ascending order, as changesets of the sorted
@@ -64,11 +118,11 @@ extension SignalProtocol {
 }
 
 extension SortedOrder {
-  /// Translates one ordered source changeset into a changeset of the sorted array.
+  /// Translates one ordered source changeset into a changeset of the sorted array (or list).
   mutating func receiveOrdered<C: Collection<Element>>(
     _ changeset: OrderedCollectionChangeset<C>,
     by areInIncreasingOrder: (Element, Element) -> Bool
-  ) -> OrderedCollectionChangeset<[Element]> {
+  ) -> OrderedCollectionChangeset<Output> {
     guard hasState, !changeset.isReload else {
       reload(changeset.collection, by: areInIncreasingOrder)
       return .reload(sorted)

@@ -24,10 +24,19 @@ extension SignalProtocol where Error == Never, Element: Sendable {
   ///
   /// The binding keeps the diffuser alive until it ends: when the signal completes or the returned
   /// disposable is disposed. After `dispose()` returns, the diffuser is not run again.
+  ///
+  /// Bound straight to an array container (`MutableObservableArray`, or its `toSignal()` or
+  /// `receive(on:)`), a changeset waiting for the main queue holds only its change, not the array,
+  /// as with every binding's main-queue hop: a background producer does not copy the array at
+  /// every mutation. The diffuser still runs with every changeset, in order, its `collection`
+  /// exactly the collection after its mutation, rebuilt on the main thread from the previous one.
+  ///
+  /// - Complexity: O(1) per element and one main-queue action per element sent from another
+  ///   thread; O(k) more per changeset of k changed elements on an array container.
   @MainActor
   @discardableResult
   public func bind(to diffuser: Diffuser<Element>) -> any Disposable {
-    let binding = MainActorBinding(MainActorDiffuser(diffuser))
+    let binding = MainActorBinding(MainActorDiffuser(diffuser), detaching: hopDetaching)
     let observation = observeNext { model in binding.receive(model) }
     // Weak: the observation (and the main queue, for elements on their way) holds the binding and
     // its diffuser; the returned disposable, which its owner keeps, must not, or the diffuser would
@@ -71,13 +80,24 @@ private final class MainActorBinding<Model: Sendable>: Sendable {
   /// on the main thread queue up behind it instead of overtaking it.
   private let waiting = AtomicInt(0)
   private let isDisposed = AtomicBool(false)
+  /// An array container's detaching (see `HopDetaching`), and the rebuilder of this binding.
+  private let detaching: HopDetaching<Model>?
+  private let rebuilder: HopRebuilder<Model>?
 
-  init(_ target: MainActorDiffuser<Model>) {
+  init(_ target: MainActorDiffuser<Model>, detaching: HopDetaching<Model>?) {
     self.target = target
+    self.detaching = detaching
+    rebuilder = detaching?.makeRebuilder()
   }
 
   /// Called serially by the signal, on any thread.
   func receive(_ model: Model) {
+    // An array container's changeset waits for the main queue without its array, so a background
+    // producer does not copy the array at every mutation. Guarantee kept: every model goes
+    // through the rebuilder, in order, on the main actor (the ones run at once too, which must
+    // not overtake the waiting ones and do not, see `waiting`), so each rebuilt changeset's
+    // collection is exactly the collection after its mutation.
+    let model = detaching?.detach(model) ?? model
     if MainQueue.isCurrent, waiting.load(ordering: .acquiring) == 0 {
       MainActor.assumeIsolated { run(model) }
       return
@@ -96,7 +116,7 @@ private final class MainActorBinding<Model: Sendable>: Sendable {
   @MainActor
   private func run(_ model: Model) {
     guard !isDisposed.load(ordering: .acquiring) else { return }
-    target.diffuser.run(model)
+    target.diffuser.run(rebuilder?.rebuild(model) ?? model)
   }
 }
 

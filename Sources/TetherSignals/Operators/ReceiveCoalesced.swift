@@ -17,22 +17,47 @@ extension SignalProtocol {
   /// runs in one action (plus the extra idle hop). Emits what the receiver emits and ends when it
   /// does. With ``ExecutionContext/immediate`` it returns the signal unchanged.
   ///
-  /// - Complexity: Amortized O(1) per event; one `scheduler.schedule` call per burst.
+  /// On an array container (`MutableObservableArray`, or its `toSignal()` or `receive(on:)`), a
+  /// buffered changeset holds only its change, not the array, as with ``receive(on:)``: a producer
+  /// that runs ahead of the drain does not copy the array at every mutation. The drain rebuilds
+  /// each changeset's collection from the previous one it delivered (which it keeps, so the array
+  /// is held twice while observed this way); every changeset is still delivered, in order, with
+  /// `collection` exactly the collection after its mutation.
+  ///
+  /// - Complexity: Amortized O(1) per event; one `scheduler.schedule` call per burst; O(k) more per
+  ///   changeset of k changed elements on an array container.
   @inlinable
   public func receiveCoalesced<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
     let upstream = toSignal()
-    return Signal(unsafeSubscribe: { observer in
-      let hop = CoalescingHop<Element, Error>(observer: observer, scheduler: scheduler)
-      let upstreamDisposable = upstream.observe { event in hop.enqueue(event) }
-      // Weakly: the upstream observation and the scheduled actions own the hop (and through it the
-      // observer); the disposable handed downstream must not, or an operator holding it would form
-      // a cycle that outlives a source that goes away without completing.
-      return BlockDisposable { [weak hop] in
-        hop?.dispose()
-        upstreamDisposable.dispose()
-      }
-    })
+    // An array container's changesets wait in the buffer without their array (see
+    // `HopDetaching`), as in `receive(on:)`: a burst of buffered changesets would otherwise keep
+    // one whole array each alive and make every mutation of the producer copy it.
+    // Guarantee kept: the drain delivers every event in order, so the rebuilder sees every
+    // changeset of the observation and rebuilds each one exactly; the result forwards every
+    // event in order, so a hop after this one can detach them too.
+    let detaching = upstream.detaching
+    return Signal(
+      unsafeSubscribe: { observer in
+        let hop: CoalescingHop<Element, Error>
+        let upstreamDisposable: any Disposable
+        if let detaching {
+          let rebuilder = detaching.makeRebuilder()
+          hop = CoalescingHop(observer: { event in observer(rebuilder.rebuild(event)) }, scheduler: scheduler)
+          upstreamDisposable = upstream.observe { event in hop.enqueue(detaching.detach(event)) }
+        } else {
+          hop = CoalescingHop(observer: observer, scheduler: scheduler)
+          upstreamDisposable = upstream.observe { event in hop.enqueue(event) }
+        }
+        // Weakly: the upstream observation and the scheduled actions own the hop (and through it
+        // the observer); the disposable handed downstream must not, or an operator holding it would
+        // form a cycle that outlives a source that goes away without completing.
+        return BlockDisposable { [weak hop] in
+          hop?.dispose()
+          upstreamDisposable.dispose()
+        }
+      },
+      detaching: detaching)
   }
 }
 

@@ -1,5 +1,6 @@
 /// How the elements of a signal cross one of Tether's own hops (the main-queue delivery of
-/// `observeNextOnMain`, `observeOnMain` and every binding, and `receive(on:)`) without what is
+/// `observeNextOnMain`, `observeOnMain`, every binding and a Diffuser's `bind(to:)`, and
+/// `receive(on:)` and `receiveCoalesced(on:)`) without what is
 /// costly to keep while they wait: an array container's changesets cross without their array.
 ///
 /// A changeset of a `MutableObservableArray` carries the array. Kept in a hop's queue while the
@@ -12,7 +13,8 @@
 /// holds only because a signal carries a detaching just when its observations are a container's
 /// own: they start with a reload and every later changeset applies to the one before. Operators
 /// that change the sequence (`map`, `filter`, `merge`, ...) make signals without one; only
-/// `toSignal()` and `receive(on:)`, which forward every event in order, pass it on.
+/// `toSignal()`, `receive(on:)` and `receiveCoalesced(on:)`, which forward every event in order,
+/// pass it on.
 @usableFromInline
 package struct HopDetaching<Element>: Sendable {
   @usableFromInline let detachElement: @Sendable (Element) -> Element
@@ -53,8 +55,9 @@ package struct HopDetaching<Element>: Sendable {
 /// detached, given them all in the order they were sent.
 @usableFromInline
 package final class HopRebuilder<Element>: @unchecked Sendable {
-  // Safe: a hop calls `rebuild` only from its one delivery at a time (the main actor, or a
-  // `receive(on:)` hop's serial drain, whose lock and atomics hand the state on in order).
+  // Safe: a hop calls `rebuild` only from its one delivery at a time (the main actor, a
+  // `receive(on:)` hop's serial drain, whose lock and atomics hand the state on in order, or the
+  // one drain a `receiveCoalesced(on:)` hop has scheduled at a time, handed on by its lock).
   @usableFromInline let body: (Element) -> Element
 
   @usableFromInline
@@ -77,7 +80,8 @@ package final class HopRebuilder<Element>: @unchecked Sendable {
 }
 
 /// A source whose observations can cross hops detached (see ``HopDetaching``): an observable
-/// container of arrays, and a ``Signal`` made from one by `toSignal()` or `receive(on:)`.
+/// container of arrays, and a ``Signal`` made from one by `toSignal()`, `receive(on:)` or
+/// `receiveCoalesced(on:)`.
 @usableFromInline
 package protocol HopDetachingSource {
   /// The source's ``HopDetaching`` (of its elements' type), or `nil`. Untyped so that any signal

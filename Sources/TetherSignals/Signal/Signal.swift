@@ -26,7 +26,8 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
   @usableFromInline
   internal let subscribe: @Sendable (@escaping Observer) -> any Disposable
   /// Set only on signals whose observations are an array container's own (`toSignal()` of one,
-  /// and `receive(on:)` of such a signal): lets hops carry their changesets without the array.
+  /// and `receive(on:)` or `receiveCoalesced(on:)` of such a signal): lets hops carry their
+  /// changesets without the array.
   @usableFromInline
   internal let detaching: HopDetaching<Element>?
 

@@ -13,20 +13,44 @@ enum OutputUpdate {
   }
 }
 
-extension Array {
+/// The collection an ordered collection operator keeps and emits: `[Element]` for array sources
+/// (and sets, dictionaries, sections), `PersistentArray<Element>` for list sources.
+///
+/// The operator keeps its output and hands the same value downstream, so an observer that keeps
+/// it makes the operator's next update copy it: O(n) for an array, O(log n) per changed element
+/// for a `PersistentArray`, whose copies share structure. Hence list sources get list outputs.
+protocol OperatorOutput<Element>: RangeReplaceableCollection where Index == Int {
+  /// Applies an ordered patch in place (each operation on the state right before it).
+  ///
+  /// - Precondition: Every offset is in range for the state it applies to; otherwise this traps
+  ///   naming the offset and the element count.
+  mutating func applyOperatorPatch(_ patch: [OrderedCollectionOperation<Element, Int>])
+
+  /// The largest output patch applied in place to an output of `count` elements; larger ones
+  /// rebuild the output, in O(n).
+  static func inPlaceLimit(count: Int) -> Int
+}
+
+extension OperatorOutput {
+  /// Whether an output patch of `patchCount` operations is applied in place to `self`.
+  func appliesInPlace(patchCount: Int) -> Bool {
+    patchCount <= Self.inPlaceLimit(count: count)
+  }
+
   /// Applies a diff the way a table view performs a batch update: deleted and moved-away elements
   /// leave, moved elements take their targets, inserted elements and updated elements take the
   /// values `makeNew` gives for their final offsets, and the other survivors fill the remaining
   /// places in their old order.
   ///
   /// - Precondition: `diff` is valid from `count` elements to `newCount` elements.
-  /// - Complexity: O(n + k) for n elements and a diff with k entries, plus one call of `makeNew`
-  ///   per inserted or updated element.
+  /// - Complexity: O(n + k) for n elements and a diff with k entries (O(n + k log n) for a
+  ///   `PersistentArray`, whose moved elements are read by offset), plus one call of `makeNew` per
+  ///   inserted or updated element.
   func batchApplying(
     _ diff: OrderedCollectionDiff<Int>,
     newCount: Int,
     makeNew: (Int) -> Element
-  ) -> [Element] {
+  ) -> Self {
     var result = [Element?](repeating: nil, count: newCount)
     var leaves = [Bool](repeating: false, count: count)
     var updated = [Bool](repeating: false, count: count)
@@ -38,11 +62,54 @@ extension Array {
       result[move.to] = updated[move.from] ? makeNew(move.to) : self[move.from]
     }
     var slot = 0
-    for index in indices where !leaves[index] {
+    // Survivors in one pass of iteration, not by offset: iterating a `PersistentArray` is
+    // amortized O(1) per element, reading by offset O(log n).
+    for (index, element) in zip(indices, self) where !leaves[index] {
       while result[slot] != nil { slot += 1 }
-      result[slot] = updated[index] ? makeNew(slot) : self[index]
+      result[slot] = updated[index] ? makeNew(slot) : element
     }
-    return result.map { $0! }
+    return Self(result.lazy.map { $0! })
+  }
+}
+
+extension Array: OperatorOutput {
+  /// Each operation in place moves O(n) elements at worst, so past 16 a rebuild is cheaper.
+  static func inPlaceLimit(count: Int) -> Int {
+    OutputUpdate.inPlaceLimit
+  }
+}
+
+extension PersistentArray: OperatorOutput {
+  /// Each operation in place costs O(log n), a rebuild O(n): in place up to about n / 32
+  /// operations (and at least 16).
+  static func inPlaceLimit(count: Int) -> Int {
+    Swift.max(OutputUpdate.inPlaceLimit, count / 32)
+  }
+
+  /// Applies an ordered patch in place (each operation on the state right before it).
+  ///
+  /// - Precondition: Every offset is in range for the state it applies to; otherwise this traps
+  ///   naming the offset and the element count.
+  /// - Complexity: O(log n) per operation; a copy shared with a kept snapshot costs each
+  ///   operation only the leaf and index nodes it changes.
+  mutating func applyOperatorPatch(_ patch: [OrderedCollectionOperation<Element, Int>]) {
+    for operation in patch {
+      switch operation {
+      case .insert(let element, let offset):
+        if offset < 0 || offset > count { operatorIndexOutOfRange(offset, count: count) }
+        insert(element, at: offset)
+      case .delete(let offset):
+        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
+        remove(at: offset)
+      case .update(let offset, let element):
+        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
+        self[offset] = element
+      case .move(let from, let to):
+        if from < 0 || from >= count { operatorIndexOutOfRange(from, count: count) }
+        if to < 0 || to >= count { operatorIndexOutOfRange(to, count: count) }
+        if from != to { move(from: from, to: to) }
+      }
+    }
   }
 }
 

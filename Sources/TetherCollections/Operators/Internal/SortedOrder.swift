@@ -1,14 +1,16 @@
 import TetherChangesets
 
 /// The state of one `sortedCollection` observation: every source element as a record, the records
-/// in sorted order, and the sorted array.
+/// in sorted order, and the sorted array (or list, `Output`).
 ///
 /// `sortedOrder` holds record ids in output order, so the output offset of a record is its
 /// position there, found in O(log n); a new or updated record's place is found by walking down
 /// it with O(log n) comparisons. Elements that compare equal are ordered by their source offset
 /// for ordered sources (`sourceOrder`, the records in source order, so the output matches a stable
 /// `sorted(by:)`), and by arrival for sets and dictionaries.
-struct SortedOrder<Element> {
+struct SortedOrder<Output: OperatorOutput> {
+  typealias Element = Output.Element
+
   private var values: ContiguousArray<Element?> = []
   private var arrivals: ContiguousArray<UInt64> = []
   private var nextArrival: UInt64 = 0
@@ -17,7 +19,7 @@ struct SortedOrder<Element> {
   private(set) var sourceOrder = RankedSequence()
   private var sortedOrder = RankedSequence()
   private let tracksSourceOrder: Bool
-  private(set) var sorted: [Element] = []
+  private(set) var sorted = Output()
   private(set) var hasState = false
 
   init(tracksSourceOrder: Bool) {
@@ -44,7 +46,7 @@ struct SortedOrder<Element> {
     // Comparing through the non-optional `elements` keeps the loop free of per-call metadata work.
     let byRank = records.sorted { areInIncreasingOrder(elements[$0], elements[$1]) }
     sortedOrder.build(byRank)
-    sorted = byRank.map { elements[$0] }
+    sorted = Output(byRank.lazy.map { elements[$0] })
   }
 
   /// Sorts the records again by a new ordering (ordered sources), as a changeset of the sorted
@@ -52,7 +54,7 @@ struct SortedOrder<Element> {
   /// the elements that changed relative order move.
   ///
   /// - Complexity: O(n log n) comparisons, plus an O(n) expected diff.
-  mutating func resort(by areInIncreasingOrder: (Element, Element) -> Bool) -> OrderedCollectionChangeset<[Element]> {
+  mutating func resort(by areInIncreasingOrder: (Element, Element) -> Bool) -> OrderedCollectionChangeset<Output> {
     var sourceOffsets = [Int](repeating: 0, count: values.count)
     var elements: [Element] = []
     elements.reserveCapacity(count)
@@ -142,10 +144,10 @@ struct SortedOrder<Element> {
 
   /// Brings the sorted array up to date with the output patch of one changeset.
   mutating func applyToSorted(_ output: [OrderedCollectionOperation<Element, Int>]) {
-    if OutputUpdate.appliesInPlace(patchCount: output.count) {
+    if sorted.appliesInPlace(patchCount: output.count) {
       sorted.applyOperatorPatch(output)
     } else {
-      var rebuilt: [Element] = []
+      var rebuilt = Output()
       rebuilt.reserveCapacity(sortedOrder.count)
       sortedOrder.forEach { rebuilt.append(values[$0]!) }
       sorted = rebuilt
