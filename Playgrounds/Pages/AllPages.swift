@@ -6,6 +6,7 @@ public enum PlaygroundPages {
   public static let all: [PlaygroundPage] = [
     .signals,
     .properties,
+    .controls,
     .operators,
     .diffing,
     .trees,
