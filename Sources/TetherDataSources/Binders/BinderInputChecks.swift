@@ -57,6 +57,28 @@ extension TreeChangeset {
 /// - Complexity: O(k) for k steps.
 func validateFlatSteps(_ steps: [PatchStep<Int>], from oldCount: Int, to newCount: Int) throws(ChangesetValidationError)
 {
+  // Fast path: the same checks as `ChangesetValidator.validate(_:sourceCount:)` and the count
+  // check below, in one loop over the steps with no intermediate patch. Only a patch that fails
+  // them takes the general path, which throws the error it always threw; a valid one is accepted
+  // by both.
+  var running = oldCount
+  var isValid = true
+  for step in steps {
+    switch step {
+    case .insert(let index):
+      isValid = index >= 0 && index <= running
+      running += 1
+    case .delete(let index):
+      isValid = index >= 0 && index < running
+      running -= 1
+    case .update(let index):
+      isValid = index >= 0 && index < running
+    case .move(let from, let to):
+      isValid = from >= 0 && from < running && to >= 0 && to < running
+    }
+    if !isValid { break }
+  }
+  if isValid && running == newCount { return }
   let positions = steps.map { step -> OrderedCollectionOperation<Void, Int> in
     switch step {
     case .insert(let index): .insert((), at: index)
