@@ -177,7 +177,8 @@ private func keptRows(size: Int) {
     defer { binding.dispose() }
     // Offsets as the bound rows draw them, within the list's current count.
     func step(_ index: Int) {
-      mutation.perform(on: container, step: index % 500, size: container.count + (mutation == .remove ? index % 500 : 0))
+      let step = index % 500
+      mutation.perform(on: container, step: step, size: container.count + (mutation == .remove ? step : 0))
     }
     // Warm up: the first mutations fill caches a steady state does not refill.
     for index in 0..<100 { step(index) }
