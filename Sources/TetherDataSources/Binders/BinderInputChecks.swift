@@ -52,6 +52,27 @@ extension TreeChangeset {
   }
 }
 
+/// The steps of `patch`, in order: `patch.map { $0.step }`, read through the array's buffer.
+///
+/// A binder's changeset type is generic, so `map` runs unspecialized there, and its element reads
+/// go through the array's `read` accessor, whose coroutine frame is allocated per element; the
+/// buffer's elements are read in place instead.
+///
+/// - Complexity: O(k) for k operations.
+func flatSteps<Operation: PatchStepConvertible>(of patch: [Operation]) -> [PatchStep<Int>]
+where Operation.Index == Int {
+  patch.withUnsafeBufferPointer { buffer in
+    var steps: [PatchStep<Int>] = []
+    steps.reserveCapacity(buffer.count)
+    var position = 0
+    while position < buffer.count {
+      steps.append(buffer[position].step)
+      position += 1
+    }
+    return steps
+  }
+}
+
 /// Checks that `steps` are valid one after another on `oldCount` rows and end at `newCount`.
 ///
 /// - Complexity: O(k) for k steps.

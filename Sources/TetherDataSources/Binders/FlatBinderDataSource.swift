@@ -71,7 +71,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
       return
     }
     do throws(ChangesetValidationError) {
-      if (newChangeset as? any ChangesetGivenFormsReporting)?.givenForms == .diff {
+      if reportedGivenForms(of: newChangeset) == .diff {
         // The patch is derived from the diff, which must be valid first (deriving trusts it).
         try ChangesetValidator.validate(
           newChangeset.diff,
@@ -80,7 +80,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
         )
       }
       try validateFlatSteps(
-        newChangeset.patch.map { $0.step },
+        flatSteps(of: newChangeset.patch),
         from: previous.collection.numberOfItems,
         to: newChangeset.collection.numberOfItems
       )
@@ -112,7 +112,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
   /// - Complexity: O(k + u·k) for a patch of k operations with u updates (each update's final offset
   ///   is followed through the operations after it).
   open func applyPatch(of changeset: Changeset, to view: View) {
-    let steps = changeset.patch.map { $0.step }
+    let steps = flatSteps(of: changeset.patch)
     guard !steps.isEmpty else { return }
     // Read once: `animations` is an open property, each read a dynamic call.
     let animations = animations
@@ -132,8 +132,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
       case .move(let from, let to): view.moveRow(at: from, to: to)
       case .update(let index):
         if let final = Self.finalOffset(of: index, in: steps, after: position) {
-          if reloads == nil { reloads = IndexSet() }
-          reloads?.insert(final)
+          if reloads == nil { reloads = IndexSet(integer: final) } else { reloads?.insert(final) }
         }
       }
       position += 1
