@@ -197,7 +197,9 @@ internal final class _PersistentArrayNode<Element> {
   /// the node had to split.
   ///
   /// A node full at the end of the list (an append) keeps its entries and starts a new sibling
-  /// holding only the new one, so appends leave full nodes behind; elsewhere it splits in half.
+  /// holding only the new one, so appends leave full nodes behind; elsewhere a full leaf first
+  /// moves elements to a neighbor leaf that has room (`makeRoomInFullLeaf(at:for:)`), and a node
+  /// that still overflows splits in half.
   ///
   /// - Complexity: O(log n).
   @inlinable
