@@ -38,6 +38,7 @@ import Tether
     for size in [1_000, 100_000, 1_000_000] { keptRows(size: size) }
   }
   if only == nil || only == "bound" { boundRows() }
+  if only == nil || only == "bound" || only == "bound-allocations" { boundAllocationRows() }
   if only == nil || only == "background" { backgroundRows() }
   if only == nil || only == "threads" { threadRows() }
   if only == nil || only == "background" || only == "background-free" { backgroundFreeRows() }
@@ -158,6 +159,42 @@ private func keptRows(size: Int) {
         "\(label(size)) rows \(mutation.name), bound to a minimal view: list", list / 1e3, unit: "µs",
         note: "mutation to batch applied; array \(microseconds(array)) µs\(versus1k)")
     }
+  }
+}
+
+/// Heap allocations per mutation of a 1k-row list bound to the minimal view (the bound rows' path):
+/// a proxy for their constant cost that machine load does not blur. With BOUND_REPEAT=n, each
+/// mutation kind runs n times as many mutations (for a profiler).
+@MainActor private func boundAllocationRows() {
+  guard tether_malloc_counting_available() == 1 else {
+    print("  allocations per bound mutation: not counted on this platform")
+    return
+  }
+  let repeats = Int(ProcessInfo.processInfo.environment["BOUND_REPEAT"] ?? "") ?? 1
+  let size = 1_000
+  for mutation in Mutation.allCases {
+    let count = 500 * repeats
+    // Removes shrink the list: it starts with enough rows to stay near 1k.
+    let container = MutableObservableList(PersistentArray(0..<(mutation == .remove ? size + 100 + count : size)))
+    let view = MinimalFlatView()
+    let binding = container.bind(to: view) { list, row, _ in list[row] }
+    defer { binding.dispose() }
+    // Offsets as the bound rows draw them, within the list's current count.
+    func step(_ index: Int) {
+      let step = index % 500
+      mutation.perform(on: container, step: step, size: container.count + (mutation == .remove ? step : 0))
+    }
+    // Warm up: the first mutations fill caches a steady state does not refill.
+    for index in 0..<100 { step(index) }
+    tether_malloc_counting_enabled(1)
+    let before = tether_malloc_count()
+    for index in 100..<(100 + count) { step(index) }
+    let after = tether_malloc_count()
+    tether_malloc_counting_enabled(0)
+    precondition(view.rowCount == container.count, "snapshots: the view missed a batch")
+    report(
+      "1k rows \(mutation.name), bound to a minimal view: list", Double(after - before) / Double(count),
+      unit: "allocations/mutation", note: "heap allocations from the mutation call to the batch applied")
   }
 }
 

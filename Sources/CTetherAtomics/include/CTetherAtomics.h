@@ -85,4 +85,12 @@ static inline uintptr_t tether_current_thread(void) {
 #endif
 }
 
+/// Whether the calling thread is the process's main thread, with the answer `Thread.isMainThread`
+/// gives. On Linux, Foundation asks the kernel twice per call (`getpid()` and `gettid`); this asks
+/// once per thread and keeps the answer in a thread-local, since a thread's identity never changes
+/// (a forked child's cache is reset, because its one thread is its new main thread). Elsewhere it
+/// answers `pthread_main_np()` on Apple platforms, as Foundation does, and -1 (ask Foundation)
+/// on the others.
+int tether_is_main_thread(void);
+
 #endif

@@ -52,11 +52,77 @@ extension TreeChangeset {
   }
 }
 
+/// The steps of `patch`, in order: `patch.map { $0.step }`, read through the array's buffer.
+///
+/// A binder's changeset type is generic, so `map` runs unspecialized there, and its element reads
+/// go through the array's `read` accessor, whose coroutine frame is allocated per element; the
+/// buffer's elements are read in place instead.
+///
+/// - Complexity: O(k) for k operations.
+func flatSteps<Operation: PatchStepConvertible>(of patch: [Operation]) -> [PatchStep<Int>]
+where Operation.Index == Int {
+  patch.withUnsafeBufferPointer { buffer in
+    var steps: [PatchStep<Int>] = []
+    steps.reserveCapacity(buffer.count)
+    var position = 0
+    while position < buffer.count {
+      steps.append(buffer[position].step)
+      position += 1
+    }
+    return steps
+  }
+}
+
+/// Checks that the steps of `patch` are valid one after another on `oldCount` rows and end at
+/// `newCount`: `validateFlatSteps(flatSteps(of: patch), from:to:)`, without building the steps of
+/// a valid patch (the common case); an invalid one gets that function's error.
+///
+/// - Complexity: O(k) for k operations.
+func validateFlatPatch<Operation: PatchStepConvertible>(
+  _ patch: [Operation],
+  from oldCount: Int,
+  to newCount: Int
+) throws(ChangesetValidationError) where Operation.Index == Int {
+  let isValid = patch.withUnsafeBufferPointer { buffer in
+    var running = oldCount
+    var position = 0
+    while position < buffer.count {
+      guard let next = validFlatStep(buffer[position].step, on: running) else { return false }
+      running = next
+      position += 1
+    }
+    return running == newCount
+  }
+  if !isValid { try validateFlatSteps(flatSteps(of: patch), from: oldCount, to: newCount) }
+}
+
+/// The row count after `step` when it is valid on `count` rows, else `nil`: the checks of
+/// `ChangesetValidator.validate(_:sourceCount:)` for one step.
+@inline(__always)
+private func validFlatStep(_ step: PatchStep<Int>, on count: Int) -> Int? {
+  switch step {
+  case .insert(let index): index >= 0 && index <= count ? count + 1 : nil
+  case .delete(let index): index >= 0 && index < count ? count - 1 : nil
+  case .update(let index): index >= 0 && index < count ? count : nil
+  case .move(let from, let to): from >= 0 && from < count && to >= 0 && to < count ? count : nil
+  }
+}
+
 /// Checks that `steps` are valid one after another on `oldCount` rows and end at `newCount`.
 ///
 /// - Complexity: O(k) for k steps.
 func validateFlatSteps(_ steps: [PatchStep<Int>], from oldCount: Int, to newCount: Int) throws(ChangesetValidationError)
 {
+  // Fast path: the same checks as `ChangesetValidator.validate(_:sourceCount:)` and the count
+  // check below, in one loop over the steps with no intermediate patch. Only a patch that fails
+  // them takes the general path, which throws the error it always threw; a valid one is accepted
+  // by both.
+  var running: Int? = oldCount
+  for step in steps {
+    guard let count = running else { break }
+    running = validFlatStep(step, on: count)
+  }
+  if running == newCount { return }
   let positions = steps.map { step -> OrderedCollectionOperation<Void, Int> in
     switch step {
     case .insert(let index): .insert((), at: index)

@@ -48,6 +48,9 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
 
   private let createCell: CellFactory?
 
+  /// The index set `singleRow(_:)` refills.
+  private var singleRowScratch = IndexSet()
+
   /// Creates a binder that makes cells with `createCell` (`nil` only in subclasses that override
   /// ``cell(for:at:in:)``).
   public init(animations: FlatViewAnimations = .fade, createCell: CellFactory? = nil) {
@@ -71,7 +74,7 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
       return
     }
     do throws(ChangesetValidationError) {
-      if (newChangeset as? any ChangesetGivenFormsReporting)?.givenForms == .diff {
+      if reportedGivenForms(of: newChangeset) == .diff {
         // The patch is derived from the diff, which must be valid first (deriving trusts it).
         try ChangesetValidator.validate(
           newChangeset.diff,
@@ -79,8 +82,8 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
           newCount: newChangeset.collection.numberOfItems
         )
       }
-      try validateFlatSteps(
-        newChangeset.patch.map { $0.step },
+      try validateFlatPatch(
+        newChangeset.patch,
         from: previous.collection.numberOfItems,
         to: newChangeset.collection.numberOfItems
       )
@@ -112,31 +115,54 @@ open class FlatBinderDataSource<Changeset: FlatDataSourceChangeset, View: FlatVi
   /// - Complexity: O(k + u·k) for a patch of k operations with u updates (each update's final offset
   ///   is followed through the operations after it).
   open func applyPatch(of changeset: Changeset, to view: View) {
-    let steps = changeset.patch.map { $0.step }
+    let steps = flatSteps(of: changeset.patch)
     guard !steps.isEmpty else { return }
+    // Read once: `animations` is an open property, each read a dynamic call.
+    let animations = animations
     let insertion = View.animationOptions(animations.isAnimated ? animations.insertion : [])
     let removal = View.animationOptions(animations.isAnimated ? animations.removal : [])
-    var reloads = IndexSet()
+    // Made only when an update needs it: an empty index set is an allocation on Linux, and most
+    // patches have no update. The view sees the same calls.
+    var reloads: IndexSet?
     view.beginUpdates()
-    for (position, step) in steps.enumerated() {
-      switch step {
-      case .insert(let index): view.insertRows(at: [index], withAnimation: insertion)
-      case .delete(let index): view.removeRows(at: [index], withAnimation: removal)
+    // An index loop rather than `enumerated()`, whose generic tuples cost a metadata lookup per
+    // element here; same steps, same order.
+    var position = 0
+    while position < steps.count {
+      switch steps[position] {
+      case .insert(let index): view.insertRows(at: singleRow(index), withAnimation: insertion)
+      case .delete(let index): view.removeRows(at: singleRow(index), withAnimation: removal)
       case .move(let from, let to): view.moveRow(at: from, to: to)
       case .update(let index):
-        if let final = Self.finalOffset(of: index, after: steps[(position + 1)...]) { reloads.insert(final) }
+        if let final = Self.finalOffset(of: index, in: steps, after: position) {
+          if reloads == nil { reloads = IndexSet(integer: final) } else { reloads?.insert(final) }
+        }
       }
+      position += 1
     }
     view.endUpdates()
-    if !reloads.isEmpty {
+    if let reloads {
       view.reloadData(forRowIndexes: reloads, columnIndexes: IndexSet(integersIn: 0..<view.numberOfColumns))
     }
   }
 
-  /// Where the row at `index` ends up after `steps`, or `nil` if one of them deletes it.
-  private static func finalOffset(of index: Int, after steps: ArraySlice<PatchStep<Int>>) -> Int? {
+  /// An index set holding only `row`, made by refilling one the binder keeps: a new index set is
+  /// three allocations on Linux, a refilled one that the view did not keep none. A view that
+  /// keeps the set it was given keeps its own copy: the next refill copies on write.
+  private func singleRow(_ row: Int) -> IndexSet {
+    singleRowScratch.removeAll()
+    singleRowScratch.insert(row)
+    return singleRowScratch
+  }
+
+  /// Where the row at `index` ends up after the steps that follow `steps[position]`, or `nil` if
+  /// one of them deletes it.
+  private static func finalOffset(of index: Int, in steps: [PatchStep<Int>], after position: Int) -> Int? {
     var index = index
-    for step in steps {
+    var next = position + 1
+    while next < steps.count {
+      let step = steps[next]
+      next += 1
       switch step {
       case .insert(let at): if at <= index { index += 1 }
       case .delete(let at):

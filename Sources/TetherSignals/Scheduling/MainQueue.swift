@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TetherSynchronization
 
 /// Whether code runs where main-thread work may run synchronously: the main thread, or the main
 /// queue serviced by another thread.
@@ -27,7 +28,8 @@ package enum MainQueue {
   /// - Complexity: O(1); the queue is only asked off the main thread, where the caller is about to
   ///   pay for a hop to the main queue anyway.
   package static var isCurrent: Bool {
-    (Thread.isMainThread || isOnMainQueue) && !queuesEveryDelivery
+    // `isMainThread()` answers as `Thread.isMainThread` does, from a per-thread cache.
+    (isMainThread() || isOnMainQueue) && !queuesEveryDelivery
   }
 
   /// Whether the caller runs on the main queue. On the main thread this is `true` outside the
