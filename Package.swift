@@ -148,7 +148,7 @@ let package = Package(
     // target of a DynamicSubject, the shape of Bond's DynamicSubjectTests.
     .testTarget(
       name: "Swift5ClientTests",
-      dependencies: ["Tether"],
+      dependencies: ["Tether", "TetherTestSupport"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     // Every code sample in README.md and the DocC catalog is a snippet here, compiled and run.

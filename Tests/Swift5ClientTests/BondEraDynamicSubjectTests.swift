@@ -1,5 +1,6 @@
 import Foundation
 import Tether
+import TetherTestSupport
 import XCTest
 
 // Compiled in Swift 5 language mode, as Bond 7 and its users' code are: a plain `NSObject`
@@ -32,15 +33,15 @@ final class BondEraDynamicSubjectTests: XCTestCase {
   func testANonSendableTargetIsReadOnEveryChangeAndSetByBindings() {
     let thermostat = Thermostat()
     let degrees = subject(of: thermostat)
-    var received: [Int] = []
-    let observation = degrees.observeNext { received.append($0) }
+    let received = EventRecorder<Int, Never>()
+    let observation = received.observe(degrees)
 
     thermostat.degrees = 21
     thermostat.changes.send(())
     degrees.on(.next(22))
     SafeSignal(sequence: [23, 24]).bind(to: degrees)
 
-    XCTAssertEqual(received, [20, 21, 22, 23, 24])
+    XCTAssertEqual(received.elements, [20, 21, 22, 23, 24])
     XCTAssertEqual(thermostat.applied, [22, 23, 24])
     XCTAssertEqual(thermostat.degrees, 24)
     observation.dispose()
@@ -48,18 +49,12 @@ final class BondEraDynamicSubjectTests: XCTestCase {
 
   func testBindingsEndAndObservationsCompleteWhenTheTargetGoesAway() {
     var thermostat: Thermostat? = Thermostat()
-    weak var weakThermostat = thermostat
+    weak let weakThermostat = thermostat
     let degrees = subject(of: thermostat!)
     let source = PassthroughSubject<Int, Never>()
     let binding = source.bind(to: degrees)
-    var events: [String] = []
-    let observation = degrees.observe { event in
-      switch event {
-      case .next(let value): events.append("next \(value)")
-      case .failed: events.append("failed")
-      case .completed: events.append("completed")
-      }
-    }
+    let events = EventRecorder<Int, Never>()
+    let observation = events.observe(degrees)
 
     source.send(30)
     XCTAssertEqual(thermostat?.applied, [30])
@@ -70,7 +65,7 @@ final class BondEraDynamicSubjectTests: XCTestCase {
 
     XCTAssertNil(weakThermostat)
     XCTAssertTrue(binding.isDisposed)
-    XCTAssertEqual(events, ["next 20", "next 30", "completed"])
+    XCTAssertEqual(events.events, [.next(20), .next(30), .completed])
     observation.dispose()
   }
 }
