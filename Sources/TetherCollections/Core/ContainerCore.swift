@@ -140,7 +140,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     /// Subscribers the deliverer removed, to be released once the lock is released (the last
     /// reference to one may be here, and its deinitialization runs the observer's).
     @usableFromInline var removed: [ContainerSubscriber<Changeset>] = []
-    @usableFromInline var queue = DeliveryQueue<Item>()
+    @usableFromInline var queue = FIFOQueue<Item>()
     @usableFromInline var isDelivering = false
     /// The thread delivering, or 0 while delivery is being handed over.
     @usableFromInline var deliverer: UInt = 0

@@ -1,4 +1,5 @@
 import Dispatch
+import TetherSynchronization
 
 extension SignalProtocol {
   /// Emits every event of the receiver `interval` seconds later, in the same order.

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension SignalProtocol {
   /// Maps each element to a signal and emits the events of all of them as they arrive.
   ///

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 extension SignalProtocol {
   /// Pairs the receiver's elements with `other`'s by position: the first with the first, the
   /// second with the second, and so on.

@@ -1,31 +1,32 @@
-/// A first-in first-out queue with amortized O(1) append and pop that reuses its storage.
+/// A first-in first-out queue with amortized O(1) append and pop that reuses its storage: the one
+/// queue of every delivery engine (subjects, containers, operators, main-queue delivery).
 ///
 /// A popped element leaves nothing behind: its slot is cleared, so the queue never keeps an
 /// element alive after handing it out (a popped subscription, or an element evicted from a replay
 /// buffer, is released when its new owner lets go of it, not when the storage is compacted).
 @usableFromInline
-internal struct FIFOQueue<Element> {
+package struct FIFOQueue<Element> {
   /// Slots before `head` are cleared (`nil`); slots from `head` on hold the queued elements.
-  @usableFromInline internal var storage: ContiguousArray<Element?> = []
-  @usableFromInline internal var head = 0
+  @usableFromInline package var storage: ContiguousArray<Element?> = []
+  @usableFromInline package var head = 0
 
   @inlinable
-  internal init() {}
+  package init() {}
 
   @inlinable
-  internal var isEmpty: Bool { head == storage.count }
+  package var isEmpty: Bool { head == storage.count }
 
   @inlinable
-  internal var count: Int { storage.count - head }
+  package var count: Int { storage.count - head }
 
   @inlinable
-  internal var first: Element? {
+  package var first: Element? {
     head < storage.count ? storage[head] : nil
   }
 
   /// The newest element, or `nil` when empty.
   @inlinable
-  internal var last: Element? {
+  package var last: Element? {
     head < storage.count ? storage[storage.count - 1] : nil
   }
 
@@ -33,19 +34,19 @@ internal struct FIFOQueue<Element> {
   ///
   /// - Complexity: O(n) for n queued elements.
   @inlinable
-  internal var elements: ContiguousArray<Element> {
+  package var elements: ContiguousArray<Element> {
     ContiguousArray(storage[head...].lazy.map { $0! })
   }
 
   /// - Complexity: Amortized O(1).
   @inlinable
-  internal mutating func append(_ element: Element) {
+  package mutating func append(_ element: Element) {
     storage.append(element)
   }
 
   /// - Complexity: Amortized O(1).
   @inlinable
-  internal mutating func popFirst() -> Element? {
+  package mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
     let element = storage[head].take()
     head += 1
@@ -61,7 +62,7 @@ internal struct FIFOQueue<Element> {
 
   /// - Complexity: O(n) for n queued elements.
   @inlinable
-  internal mutating func removeAll() {
+  package mutating func removeAll() {
     storage.removeAll()
     head = 0
   }
@@ -71,7 +72,7 @@ internal struct FIFOQueue<Element> {
   ///
   /// - Complexity: O(1).
   @inlinable
-  internal mutating func takeAll() -> FIFOQueue {
+  package mutating func takeAll() -> FIFOQueue {
     var taken = FIFOQueue()
     swap(&self, &taken)
     return taken
