@@ -37,6 +37,18 @@ import Musl
 
 private let handOverQueue = DispatchQueue(label: "Tether.container-delivery-hand-over")
 
+/// Continues a handed-over delivery of the signal runtime (subjects, properties, atomic observers)
+/// on its own serial queue, after ``deliveryHandOverBudget`` foreign events.
+///
+/// Not the containers' queue (``handOverDelivery(_:)``): an atomic observer's handed-over delivery
+/// does not mark its thread as delivering, so its observer may block on a container's full queue,
+/// which must then be drained by a task that is not queued behind it.
+@usableFromInline package func handOverSignalDelivery(_ body: @escaping @Sendable () -> Void) {
+  signalHandOverQueue.async(execute: body)
+}
+
+private let signalHandOverQueue = DispatchQueue(label: "Tether.delivery-hand-over")
+
 /// Marks the threads that are delivering (running observers of) a delivery engine.
 ///
 /// A thread inside a delivery must never block waiting for another engine's delivery: that engine's

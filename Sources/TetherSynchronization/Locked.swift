@@ -102,6 +102,13 @@ package func currentThreadIdentifier() -> Int {
   Int(bitPattern: tether_current_thread())
 }
 
+/// ``currentThreadIdentifier()`` as an unsigned word: what the delivery engines record as a
+/// deliverer or batching thread, to tell a thread's own re-entrant calls from other threads'.
+@inlinable @inline(__always)
+package func currentThreadID() -> UInt {
+  UInt(bitPattern: currentThreadIdentifier())
+}
+
 /// One allocation holding the state (header) and the platform lock (its single element), so both
 /// have stable addresses for the lock's lifetime.
 @usableFromInline

@@ -69,7 +69,7 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
       case .stop:
         return
       case .handOff:
-        continueDeliveryElsewhere { self.resumeDelivery() }
+        handOverSignalDelivery { self.resumeDelivery() }
         return
       case .deliver(let event):
         observer(event)

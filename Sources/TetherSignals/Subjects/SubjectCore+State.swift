@@ -27,7 +27,7 @@ extension SubjectCore {
   /// The slow part of ``waitForRoom(_:thread:)``, for a full queue.
   @usableFromInline
   internal func registerRoomWaiter(_ shared: inout Shared, thread: UInt) -> Parker? {
-    guard thread != shared.deliverer, !isDeliveringOnThisThread(), requestAttention() else { return nil }
+    guard thread != shared.deliverer, !DeliveringThread.isDelivering, requestAttention() else { return nil }
     let parker = Parker()
     shared.roomWaiters.append(parker)
     return parker
@@ -61,7 +61,7 @@ extension SubjectCore {
     }
     let foreign = thread != shared.deliverer
     items.queue.append(foreign ? item.markedForeign : item)
-    if foreign && shared.reliefRequested && shared.successor == nil && !isDeliveringOnThisThread() {
+    if foreign && shared.reliefRequested && shared.successor == nil && !DeliveringThread.isDelivering {
       let parker = Parker()
       shared.successor = (thread, parker)
       return .takeOver(parker)

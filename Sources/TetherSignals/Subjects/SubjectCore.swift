@@ -341,7 +341,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   /// this is the path of nearly every send.
   @inlinable
   internal func deliverFirst(_ event: Event) {
-    let depth = deliveryDepth()
+    let depth = DeliveringThread.depth
     depth.pointee += 1
     deliverToRegistered(event)
     depth.pointee -= 1
@@ -355,7 +355,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   internal func run(_ first: consuming Work) {
     var work = first
     if case .idle = work { return }
-    let depth = deliveryDepth()
+    let depth = DeliveringThread.depth
     depth.pointee += 1
     defer { depth.pointee -= 1 }
     var foreignDelivered = 0

@@ -112,7 +112,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
   /// while a delivery is under way, waits until the item being delivered has been delivered, so
   /// that no callback of `subscription` runs once this returns.
   ///
-  /// A thread inside a callback (of any subject) does not wait: see ``isDeliveringOnThisThread()``.
+  /// A thread inside a callback (of any subject) does not wait: see ``DeliveringThread.isDelivering``.
   ///
   /// Called by code running under the lock on the thread that holds it, the removal is recorded
   /// and made once the lock is released (``applyDeferredRemovals()``): taking the lock again would
@@ -137,7 +137,7 @@ internal class SubjectCoreBase: @unchecked Sendable {
           removedNow = true
         }
       }
-      guard delivering, shared.deliverer != thread, !isDeliveringOnThisThread() else { return nil }
+      guard delivering, shared.deliverer != thread, !DeliveringThread.isDelivering else { return nil }
       let parker = Parker()
       shared.stepWaiters.append(parker)
       return parker
