@@ -40,7 +40,7 @@ extension PersistentArray: RangeReplaceableCollection {
   public mutating func remove(at index: Int) -> Element {
     _checkIndex(index)
     _makeRootUnique()
-    let removed = _root.remove(at: index)
+    let removed = _root.remove(at: index, onRightSpine: true)
     _collapseRoot()
     _checkInvariantsInDebug()
     return removed

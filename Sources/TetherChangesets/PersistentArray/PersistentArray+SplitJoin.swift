@@ -5,9 +5,15 @@
 // Every function here builds new nodes and never writes to an existing one, so a tree passed in
 // may be shared with any number of snapshots: the result shares every subtree it keeps whole and
 // copies only the nodes on the two paths that were cut and on the seams that were joined (path
-// copying). Each function returns trees that satisfy `_checkInvariants()`: a non-last child holds
-// at least half its capacity, a last child may hold fewer, an index root has at least two
-// children.
+// copying). Each function returns trees that satisfy `_checkInvariants()`: a node holds at least
+// half its capacity unless it is on the root's right spine (the root, its last child, that child's
+// last child, ...), and an index root has at least two children.
+//
+// That invariant is what makes the seams cheap to repair. When two trees are joined, the left
+// one's right spine stops being a spine, so every small node on it must be filled; in a valid
+// tree only the root's own spine can hold small nodes, so `concatenate` repairs one spine, O(h).
+// Inside a tree, the right spine of any subtree that is not on the root's spine is at least half
+// full all the way down, which is what lets `suffix(of:from:)` repair each level's seam in O(1).
 
 extension _PersistentArrayNode {
   // MARK: Assembling nodes
@@ -79,66 +85,79 @@ extension _PersistentArrayNode {
   /// two nodes that meet there are joined (`joinSiblings`); a node that overflows on the way back
   /// up splits in two, and the root may gain a level.
   ///
-  /// - Complexity: O(h) nodes built, h the taller tree's height (O(log n)), and O(h) more for
-  ///   each level of the seam that must be repaired (see `joinSiblings`); each node built costs
-  ///   O(node capacity).
+  /// - Parameter leftSpineDepth: How many nodes at the top of `left`'s right spine may hold fewer
+  ///   than half their capacity (below them the spine is at least half full). Any number of them
+  ///   may for a root, hence the default; `suffix(of:from:)` knows that only the root may.
+  /// - Complexity: O(h) nodes built, h the taller tree's height (O(log n)): the path to the seam,
+  ///   and the seam repair, which descends at most `leftSpineDepth` levels (plus one) below the
+  ///   seam; each node built costs O(node capacity).
   @inlinable
   internal static func concatenate(
     _ left: _PersistentArrayNode<Element>,
-    _ right: _PersistentArrayNode<Element>
+    _ right: _PersistentArrayNode<Element>,
+    leftSpineDepth: Int = .max
   ) -> _PersistentArrayNode<Element> {
     if left.count == 0 { return right }
     if right.count == 0 { return left }
-    let nodes = left.height >= right.height ? appending(right, to: left) : prepending(left, to: right)
+    let nodes =
+      left.height >= right.height
+      ? appending(right, to: left, spineDepth: leftSpineDepth)
+      : prepending(left, to: right, spineDepth: leftSpineDepth)
     if nodes.count == 1 { return asRoot(nodes[0]) }
     return branch(height: nodes[0].height + 1, children: nodes)
   }
 
   /// `node` (at least as high as `tree`) with `tree` appended at the end of its last spine: one
-  /// or two nodes at `node.height`; when two, the first holds at least half its capacity.
+  /// or two nodes at `node.height`; when two, the first holds at least half its capacity, and so
+  /// does every node under it. `spineDepth` is `node`'s (see `concatenate`).
   @inlinable
   internal static func appending(
     _ tree: _PersistentArrayNode<Element>,
-    to node: _PersistentArrayNode<Element>
+    to node: _PersistentArrayNode<Element>,
+    spineDepth: Int
   ) -> ContiguousArray<_PersistentArrayNode<Element>> {
-    if node.height == tree.height { return joinSiblings(node, tree) }
+    if node.height == tree.height { return joinSiblings(node, tree, spineDepth: spineDepth) }
     var children = node.children
     let last = children.removeLast()
-    children.append(contentsOf: appending(tree, to: last))
+    children.append(contentsOf: appending(tree, to: last, spineDepth: Swift.max(0, spineDepth - 1)))
     return packed(height: node.height, children: children)
   }
 
   /// `node` (higher than `tree`) with `tree` prepended at the start of its first spine: one or
-  /// two nodes at `node.height`; all but the last hold at least half their capacity, and the last
-  /// one does too when `node` did.
+  /// two nodes at `node.height`; all but the last hold at least half their capacity (and so does
+  /// every node under them), and the last one does too when `node` did. `spineDepth` is `tree`'s
+  /// (see `concatenate`).
   @inlinable
   internal static func prepending(
     _ tree: _PersistentArrayNode<Element>,
-    to node: _PersistentArrayNode<Element>
+    to node: _PersistentArrayNode<Element>,
+    spineDepth: Int
   ) -> ContiguousArray<_PersistentArrayNode<Element>> {
-    if node.height == tree.height { return joinSiblings(tree, node) }
+    if node.height == tree.height { return joinSiblings(tree, node, spineDepth: spineDepth) }
     var children = node.children
     let first = children.removeFirst()
-    children.insert(contentsOf: prepending(tree, to: first), at: 0)
+    children.insert(contentsOf: prepending(tree, to: first, spineDepth: spineDepth), at: 0)
     return packed(height: node.height, children: children)
   }
 
   /// Two non-empty nodes at the same height made adjacent, `left` before `right`: one or two nodes
   /// where all but the last hold at least half their capacity and the last one does too when
-  /// `right` did.
+  /// `right` did; every node under them does too, except on `right`'s right spine.
   ///
-  /// An index node holding at least half its capacity stays as it is (shared), and so does a
-  /// leaf unless the two leaves fit in one (then they are merged). A smaller one (it was
-  /// a last child or a root) is merged with `right`: its own last child then stops being last, so
-  /// that child and `right`'s first are joined one level down, and so on while the left side of
-  /// the seam is small; then the entries are packed into one node or two even ones.
+  /// `left`'s right spine stops being a spine here, so every node on it must end up at least
+  /// half full. `spineDepth` says how many nodes at the top of that spine may be smaller (the
+  /// rest are not): while the left side of the seam may be small, its entries are merged with
+  /// `right`'s, its last child then stops being last, so that child and `right`'s first are joined
+  /// one level down, and so on; then the entries are packed into one node or two even ones. Below
+  /// that an index node stays as it is (shared), and so does a leaf unless the two leaves fit in
+  /// one (then they are merged).
   ///
-  /// - Complexity: O(d) nodes built, d the number of levels whose left side is below half
-  ///   (at most the height).
+  /// - Complexity: O(min(spineDepth, h) + 1) nodes built.
   @inlinable
   internal static func joinSiblings(
     _ left: _PersistentArrayNode<Element>,
-    _ right: _PersistentArrayNode<Element>
+    _ right: _PersistentArrayNode<Element>,
+    spineDepth: Int
   ) -> ContiguousArray<_PersistentArrayNode<Element>> {
     if left.height == 0 {
       // Leaves that fit in one are merged even when `left` holds enough: appending a few
@@ -150,10 +169,10 @@ extension _PersistentArrayNode {
       elements.append(contentsOf: right.elements)
       return packedLeaves(elements)
     }
-    if !left.isUnderfull { return [left, right] }
+    if !left.isUnderfull && spineDepth <= 1 { return [left, right] }
     var children = left.children
     let seamLeft = children.removeLast()
-    children.append(contentsOf: joinSiblings(seamLeft, right.children[0]))
+    children.append(contentsOf: joinSiblings(seamLeft, right.children[0], spineDepth: spineDepth - 1))
     children.append(contentsOf: right.children[1...])
     return packed(height: left.height, children: children)
   }
@@ -163,8 +182,8 @@ extension _PersistentArrayNode {
   /// The tree of the first `length` elements under `node` (a root, possibly shared).
   ///
   /// The path to the cut is copied, each copy keeping the children before the path; a child
-  /// before the path was not last, so it holds at least half its capacity, and the copied path
-  /// node is last where it stands, so the result needs no rebalancing.
+  /// before the path was not last, so it and its whole subtree hold at least half their capacity,
+  /// and the copied path becomes the result's right spine, so the result needs no rebalancing.
   ///
   /// - Complexity: O(log n) nodes built.
   @inlinable
@@ -197,11 +216,22 @@ extension _PersistentArrayNode {
 
   /// The tree of the elements of `node` (a root, possibly shared) from offset `start` on.
   ///
-  /// The path to the cut is copied from the bottom up: at each level, the suffix built below is
-  /// concatenated with the children after the path (which may be small at its front, so it is
-  /// joined, not just placed first).
+  /// The path to the cut is copied from the bottom up: at each level, the suffix S built below is
+  /// concatenated with T, the children after the path (S may be small, so it is joined, not just
+  /// placed first). When T is not empty the path child was not last, so its subtree is at least
+  /// half full except at the root, and by induction so is S: only S's root may be small. Then:
   ///
-  /// - Complexity: O(log n) nodes built, and the seam repairs of one concatenation per level.
+  /// - The seam repair descends O(1) levels (`leftSpineDepth: 1`).
+  /// - S is hung on T's left spine at S's height. S is as high as the path child was, or one
+  ///   less, and the result as high as T or one more, and T is one level above the path child, or
+  ///   level with it when T is a single child (used as it is). So, over the levels where T is not
+  ///   empty, the descents from T's height to S's add up to O(h): each is O(1) plus the levels
+  ///   skipped since the last one.
+  /// - The result again is at least half full except at its root (T's children are, and the
+  ///   packed nodes on its left spine only grew), unless T's last child is on `node`'s right spine;
+  ///   then every level above has an empty T and the result's spine is the root's own.
+  ///
+  /// - Complexity: O(log n) nodes built.
   @inlinable
   internal static func suffix(
     of node: _PersistentArrayNode<Element>,
@@ -221,6 +251,6 @@ extension _PersistentArrayNode {
     default: tail = branch(height: node.height, children: kept)
     }
     guard inner > 0 else { return tail }
-    return concatenate(suffix(of: node.children[index], from: inner), tail)
+    return concatenate(suffix(of: node.children[index], from: inner), tail, leftSpineDepth: 1)
   }
 }
