@@ -33,20 +33,50 @@ extension _PersistentArrayNode {
   /// One index node over `children` when they fit, otherwise two that share them evenly (each then
   /// holds at least half its capacity, since there are more than `branchCapacity`).
   ///
-  /// - Precondition: `children` holds 1 to `2 * branchCapacity` nodes at `height - 1`.
+  /// The counts come along from the parents the children were taken from, rather than being read
+  /// from each child: that would touch up to 64 nodes per level of a seam.
+  ///
+  /// - Precondition: `children` holds 1 to `2 * branchCapacity` nodes at `height - 1`, and
+  ///   `counts` their counts.
   @inlinable
   internal static func packed(
     height: Int,
-    children: ContiguousArray<_PersistentArrayNode<Element>>
+    children: ContiguousArray<_PersistentArrayNode<Element>>,
+    counts: ContiguousArray<Int>
   ) -> ContiguousArray<_PersistentArrayNode<Element>> {
     if children.count <= branchCapacity {
-      return [branch(height: height, children: children)]
+      return [_PersistentArrayNode(height: height, children: children, childCounts: counts)]
     }
     let firstCount = children.count - children.count / 2
     return [
-      branch(height: height, children: ContiguousArray(children[..<firstCount])),
-      branch(height: height, children: ContiguousArray(children[firstCount...])),
+      _PersistentArrayNode(
+        height: height,
+        children: ContiguousArray(children[..<firstCount]),
+        childCounts: ContiguousArray(counts[..<firstCount])
+      ),
+      _PersistentArrayNode(
+        height: height,
+        children: ContiguousArray(children[firstCount...]),
+        childCounts: ContiguousArray(counts[firstCount...])
+      ),
     ]
+  }
+
+  /// How many nodes at the top of `node`'s right spine may hold fewer than half their capacity:
+  /// the position of the lowest one that does (1 for `node` itself), 0 when none does.
+  ///
+  /// - Complexity: O(h), reading one node per level.
+  @inlinable
+  internal static func smallSpineDepth(_ node: _PersistentArrayNode<Element>) -> Int {
+    var depth = 0
+    var position = 1
+    var current = node
+    while true {
+      if current.isUnderfull { depth = position }
+      guard current.height > 0, let last = current.children.last else { return depth }
+      current = last
+      position += 1
+    }
   }
 
   /// One leaf over `elements` when they fit, otherwise two that share them evenly.
@@ -87,7 +117,8 @@ extension _PersistentArrayNode {
   ///
   /// - Parameter leftSpineDepth: How many nodes at the top of `left`'s right spine may hold fewer
   ///   than half their capacity (below them the spine is at least half full). Any number of them
-  ///   may for a root, hence the default; `suffix(of:from:)` knows that only the root may.
+  ///   may for a root, so by default the spine is read to find the lowest small one;
+  ///   `suffix(of:from:)` knows that only the root may.
   /// - Complexity: O(h) nodes built, h the taller tree's height (O(log n)): the path to the seam,
   ///   and the seam repair, which descends at most `leftSpineDepth` levels (plus one) below the
   ///   seam; each node built costs O(node capacity).
@@ -99,10 +130,12 @@ extension _PersistentArrayNode {
   ) -> _PersistentArrayNode<Element> {
     if left.count == 0 { return right }
     if right.count == 0 { return left }
+    // Only down to the lowest small node of the spine: below it the seam needs no repair.
+    let spineDepth = leftSpineDepth == .max ? smallSpineDepth(left) : leftSpineDepth
     let nodes =
       left.height >= right.height
-      ? appending(right, to: left, spineDepth: leftSpineDepth)
-      : prepending(left, to: right, spineDepth: leftSpineDepth)
+      ? appending(right, to: left, spineDepth: spineDepth)
+      : prepending(left, to: right, spineDepth: spineDepth)
     if nodes.count == 1 { return asRoot(nodes[0]) }
     return branch(height: nodes[0].height + 1, children: nodes)
   }
@@ -118,9 +151,14 @@ extension _PersistentArrayNode {
   ) -> ContiguousArray<_PersistentArrayNode<Element>> {
     if node.height == tree.height { return joinSiblings(node, tree, spineDepth: spineDepth) }
     var children = node.children
+    var counts = node.childCounts
     let last = children.removeLast()
-    children.append(contentsOf: appending(tree, to: last, spineDepth: Swift.max(0, spineDepth - 1)))
-    return packed(height: node.height, children: children)
+    counts.removeLast()
+    for joined in appending(tree, to: last, spineDepth: Swift.max(0, spineDepth - 1)) {
+      children.append(joined)
+      counts.append(joined.count)
+    }
+    return packed(height: node.height, children: children, counts: counts)
   }
 
   /// `node` (higher than `tree`) with `tree` prepended at the start of its first spine: one or
@@ -135,9 +173,13 @@ extension _PersistentArrayNode {
   ) -> ContiguousArray<_PersistentArrayNode<Element>> {
     if node.height == tree.height { return joinSiblings(tree, node, spineDepth: spineDepth) }
     var children = node.children
+    var counts = node.childCounts
     let first = children.removeFirst()
-    children.insert(contentsOf: prepending(tree, to: first, spineDepth: spineDepth), at: 0)
-    return packed(height: node.height, children: children)
+    counts.removeFirst()
+    let joined = prepending(tree, to: first, spineDepth: spineDepth)
+    children.insert(contentsOf: joined, at: 0)
+    counts.insert(contentsOf: joined.lazy.map(\.count), at: 0)
+    return packed(height: node.height, children: children, counts: counts)
   }
 
   /// Two non-empty nodes at the same height made adjacent, `left` before `right`: one or two nodes
@@ -171,10 +213,16 @@ extension _PersistentArrayNode {
     }
     if !left.isUnderfull && spineDepth <= 1 { return [left, right] }
     var children = left.children
+    var counts = left.childCounts
     let seamLeft = children.removeLast()
-    children.append(contentsOf: joinSiblings(seamLeft, right.children[0], spineDepth: spineDepth - 1))
+    counts.removeLast()
+    for joined in joinSiblings(seamLeft, right.children[0], spineDepth: spineDepth - 1) {
+      children.append(joined)
+      counts.append(joined.count)
+    }
     children.append(contentsOf: right.children[1...])
-    return packed(height: left.height, children: children)
+    counts.append(contentsOf: right.childCounts[1...])
+    return packed(height: left.height, children: children, counts: counts)
   }
 
   // MARK: Splitting
@@ -208,10 +256,12 @@ extension _PersistentArrayNode {
     }
     let (index, inner) = node.child(containing: length)
     var children = ContiguousArray(node.children[..<index])
+    var counts = ContiguousArray(node.childCounts[..<index])
     if inner > 0 {
       children.append(prefixSubtree(of: node.children[index], length: inner))
+      counts.append(inner)
     }
-    return branch(height: node.height, children: children)
+    return _PersistentArrayNode(height: node.height, children: children, childCounts: counts)
   }
 
   /// The tree of the elements of `node` (a root, possibly shared) from offset `start` on.
@@ -243,12 +293,18 @@ extension _PersistentArrayNode {
       return _PersistentArrayNode(leaf: ContiguousArray(node.elements[start...]))
     }
     let (index, inner) = node.child(containing: start)
-    let kept = ContiguousArray(node.children[(inner == 0 ? index : index + 1)...])
+    let firstKept = inner == 0 ? index : index + 1
+    let kept = ContiguousArray(node.children[firstKept...])
     let tail: _PersistentArrayNode<Element>
     switch kept.count {
     case 0: tail = _PersistentArrayNode(leaf: [])
     case 1: tail = asRoot(kept[0])
-    default: tail = branch(height: node.height, children: kept)
+    default:
+      tail = _PersistentArrayNode(
+        height: node.height,
+        children: kept,
+        childCounts: ContiguousArray(node.childCounts[firstKept...])
+      )
     }
     guard inner > 0 else { return tail }
     return concatenate(suffix(of: node.children[index], from: inner), tail, leftSpineDepth: 1)
