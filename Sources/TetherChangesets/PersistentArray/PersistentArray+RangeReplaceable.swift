@@ -176,7 +176,7 @@ extension PersistentArray: RangeReplaceableCollection {
   /// to O(h) over all levels (see `_PersistentArrayNode.suffix(of:from:)`). Removals keep that
   /// invariant by rebalancing a last child off the spine with its left neighbor, as any other
   /// child is rebalanced. `PersistentArraySeamRepairTests` counts the nodes a replacement builds
-  /// on a tree shaped for the worst case: 3, 5 and 7 at heights 1 to 3 (3, 5 and 10 when any last
+  /// on a tree shaped for the worst case: 3, 6 and 8 at heights 1 to 3 (3, 5 and 10 when any last
   /// child could be small, when this was O(h² + k)).
   ///
   /// - Precondition: `subrange` lies within `0...count`; otherwise this traps naming the range

@@ -188,19 +188,27 @@ extension _PersistentArrayNode {
   ///
   /// `left`'s right spine stops being a spine here, so every node on it must end up at least
   /// half full. `spineDepth` says how many nodes at the top of that spine may be smaller (the
-  /// rest are not): while the left side of the seam may be small, its entries are merged with
-  /// `right`'s, its last child then stops being last, so that child and `right`'s first are joined
-  /// one level down, and so on; then the entries are packed into one node or two even ones. Below
-  /// that an index node stays as it is (shared), and so does a leaf unless the two leaves fit in
-  /// one (then they are merged).
+  /// rest are not). When nodes under `left` may be, they are filled from their left neighbors
+  /// inside `left` first (`repairingSpine`), which keeps `right` shared. Then, while the left side
+  /// of the seam is small, its entries are merged with `right`'s, its last child then stops being
+  /// last, so that child and `right`'s first are joined one level down, and so on; the entries
+  /// are packed into one node or two even ones. Below that an index node stays as it is (shared),
+  /// and so does a leaf unless the two leaves fit in one (then they are merged).
   ///
-  /// - Complexity: O(min(spineDepth, h) + 1) nodes built.
+  /// - Complexity: O(min(spineDepth, h) + 1) nodes built, and one more per level of a chain of
+  ///   single children under `left` (at most h).
   @inlinable
   internal static func joinSiblings(
     _ left: _PersistentArrayNode<Element>,
     _ right: _PersistentArrayNode<Element>,
     spineDepth: Int
   ) -> ContiguousArray<_PersistentArrayNode<Element>> {
+    if left.height > 0 && spineDepth > 1 {
+      // The small nodes below `left` are filled from their left neighbors, inside `left`, which
+      // keeps `right` shared; then only `left` itself, or a chain of single children under it,
+      // may still be small, and that is joined below.
+      return joinSiblings(repairingSpine(left, spineDepth: spineDepth), right, spineDepth: 1)
+    }
     if left.height == 0 {
       // Leaves that fit in one are merged even when `left` holds enough: appending a few
       // elements at a time then fills leaves as `append` does instead of leaving small ones.
@@ -222,6 +230,64 @@ extension _PersistentArrayNode {
     }
     children.append(contentsOf: right.children[1...])
     counts.append(contentsOf: right.childCounts[1...])
+    return packed(height: left.height, children: children, counts: counts)
+  }
+
+  /// `node` with the small nodes under it on its right spine, down to `spineDepth` levels (`node`
+  /// is the first), each merged with its left neighbor or sharing with it evenly, bottom-up. Only
+  /// `node` itself may then be small, or, when it has a single child, that child in the same way.
+  ///
+  /// - Complexity: O(min(spineDepth, h)) nodes built.
+  @inlinable
+  internal static func repairingSpine(
+    _ node: _PersistentArrayNode<Element>,
+    spineDepth: Int
+  ) -> _PersistentArrayNode<Element> {
+    guard node.height > 0, spineDepth > 1 else { return node }
+    var children = node.children
+    var counts = node.childCounts
+    let last = repairingSpine(children.removeLast(), spineDepth: spineDepth - 1)
+    counts.removeLast()
+    if last.isUnderfull, let sibling = children.popLast() {
+      counts.removeLast()
+      for merged in mergingSmall(last, into: sibling) {
+        children.append(merged)
+        counts.append(merged.count)
+      }
+    } else {
+      children.append(last)
+      counts.append(last.count)
+    }
+    return _PersistentArrayNode(height: node.height, children: children, childCounts: counts)
+  }
+
+  /// `small` (whose right spine is repaired, see `repairingSpine`) after `left`, a neighbor at
+  /// least half full all the way down its right spine: one node, or two even ones, each at least
+  /// half full. A single small child of `small` ends up after `left`'s last child, so the two are
+  /// merged the same way, one level down.
+  @inlinable
+  internal static func mergingSmall(
+    _ small: _PersistentArrayNode<Element>,
+    into left: _PersistentArrayNode<Element>
+  ) -> ContiguousArray<_PersistentArrayNode<Element>> {
+    if left.height == 0 {
+      var elements = left.elements
+      elements.append(contentsOf: small.elements)
+      return packedLeaves(elements)
+    }
+    var children = left.children
+    var counts = left.childCounts
+    if small.children.count == 1 && small.children[0].isUnderfull {
+      let seam = children.removeLast()
+      counts.removeLast()
+      for merged in mergingSmall(small.children[0], into: seam) {
+        children.append(merged)
+        counts.append(merged.count)
+      }
+    } else {
+      children.append(contentsOf: small.children)
+      counts.append(contentsOf: small.childCounts)
+    }
     return packed(height: left.height, children: children, counts: counts)
   }
 
