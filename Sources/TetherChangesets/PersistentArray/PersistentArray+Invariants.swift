@@ -34,7 +34,7 @@ extension PersistentArray {
         "PersistentArray invariant: an index root has \(_root.children.count) children, not at least 2"
       )
     }
-    _PersistentArray_checkNode(_root, isRoot: true, isLast: true)
+    _PersistentArray_checkNode(_root, isRoot: true, onRightSpine: true)
   }
 }
 
@@ -42,7 +42,7 @@ extension PersistentArray {
 private func _PersistentArray_checkNode<Element>(
   _ node: _PersistentArrayNode<Element>,
   isRoot: Bool,
-  isLast: Bool
+  onRightSpine: Bool
 ) {
   let capacity = _PersistentArrayNode<Element>.capacity(height: node.height)
   tetherPrecondition(
@@ -51,10 +51,10 @@ private func _PersistentArray_checkNode<Element>(
   )
   if !isRoot {
     tetherPrecondition(node.entryCount > 0, "PersistentArray invariant: a non-root node is empty")
-    if !isLast {
+    if !onRightSpine {
       tetherPrecondition(
         !node.isUnderfull,
-        "PersistentArray invariant: a non-last node at height \(node.height) holds only \(node.entryCount) entries"
+        "PersistentArray invariant: a node at height \(node.height) off the root's right spine holds only \(node.entryCount) entries"
       )
     }
   }
@@ -85,7 +85,11 @@ private func _PersistentArray_checkNode<Element>(
       "PersistentArray invariant: child \(offset) counts \(child.count), its parent says \(node.childCounts[offset])"
     )
     total += child.count
-    _PersistentArray_checkNode(child, isRoot: false, isLast: offset == node.children.count - 1)
+    _PersistentArray_checkNode(
+      child,
+      isRoot: false,
+      onRightSpine: onRightSpine && offset == node.children.count - 1
+    )
   }
   tetherPrecondition(
     total == node.count,

@@ -6,10 +6,15 @@
 /// O(1) and snapshots immutable.
 ///
 /// Shape, checked by `_checkInvariants()`: every leaf is at height 0 and every child is one level
-/// below its parent; a node holds at most `capacity` entries; every child but the last of its
-/// parent holds at least half that (the last one may hold fewer, because appends leave full
-/// nodes behind them instead of splitting in half); only the root may be empty, and an index
-/// root has at least two children.
+/// below its parent; a node holds at most `capacity` entries; every node holds at least half that
+/// unless it is on the root's right spine (the root, its last child, that child's last child,
+/// ...), where appends leave full nodes behind them instead of splitting in half; only the root
+/// may be empty, and an index root has at least two children.
+///
+/// Allowing small nodes only on the root's spine, not at the end of every node, is what keeps
+/// `replaceSubrange` within O(log n + k) node operations: the right spine of any other subtree is
+/// at least half full, so the seams that cutting a suffix joins are repaired in O(1) levels each
+/// (see `suffix(of:from:)`).
 @usableFromInline
 internal final class _PersistentArrayNode<Element> {
   /// The elements of a leaf (empty in an index node).
@@ -87,7 +92,7 @@ internal final class _PersistentArrayNode<Element> {
     height == 0 ? elements.count : children.count
   }
 
-  /// Whether this node holds fewer entries than a non-last child must.
+  /// Whether this node holds fewer entries than a node off the root's right spine must.
   @inlinable
   internal var isUnderfull: Bool {
     entryCount < Self.capacity(height: height) / 2
@@ -95,7 +100,8 @@ internal final class _PersistentArrayNode<Element> {
 
   // MARK: Building
 
-  /// Builds a tree of full nodes (the last at each level may hold fewer) from `elements`.
+  /// Builds a tree of full nodes from `elements`; the last at each level may hold fewer, and it is
+  /// on the root's right spine.
   ///
   /// - Complexity: O(n).
   @inlinable
@@ -197,7 +203,8 @@ internal final class _PersistentArrayNode<Element> {
   /// the node had to split.
   ///
   /// A node full at the end of the list (an append) keeps its entries and starts a new sibling
-  /// holding only the new one, so appends leave full nodes behind; elsewhere a full leaf first
+  /// holding only the new one, so appends leave full nodes behind (an offset can equal a node's
+  /// count only on the root's right spine, so the small sibling is on it); elsewhere a full leaf first
   /// moves elements to a neighbor leaf that has room (`makeRoomInFullLeaf(at:for:)`), and a node
   /// that still overflows splits in half.
   ///
@@ -312,33 +319,37 @@ internal final class _PersistentArrayNode<Element> {
   // MARK: Removing
 
   /// Removes and returns the element at `offset` under this (unique) node, rebalancing the
-  /// child it came from with its right neighbor when it became too small.
+  /// child it came from with a neighbor when it became too small.
   ///
+  /// - Parameter onRightSpine: Whether this node is on the root's right spine (the root is).
   /// - Complexity: O(log n).
   @inlinable
-  internal func remove(at offset: Int) -> Element {
+  internal func remove(at offset: Int, onRightSpine: Bool) -> Element {
     if height == 0 {
       count -= 1
       return elements.remove(at: offset)
     }
     let (index, inner) = child(containing: offset)
     let child = uniqueChild(index)
-    let removed = child.remove(at: inner)
+    let removed = child.remove(at: inner, onRightSpine: onRightSpine && index == children.count - 1)
     childCounts[index] = child.count
     count -= 1
-    rebalanceChild(at: index)
+    rebalanceChild(at: index, onRightSpine: onRightSpine)
     return removed
   }
 
   /// Restores the shape after the child at `index` lost entries: drops it when empty, and when
-  /// it is not the last child and holds too few, merges it with its right neighbor or takes
-  /// entries from it.
+  /// it holds too few and is not on the root's right spine, merges it with a neighbor or takes
+  /// entries from it: the right one, or the left one for a last child.
   ///
-  /// It loops because taking entries can shrink the child again by one: the seam inside it may
-  /// merge two of its children (see `take(_:from:)`). Each round merges or moves entries toward
-  /// the child, and each seam merge removes an entry, so it ends.
+  /// It loops because taking entries from the right can shrink the child again by one: the seam
+  /// inside it may merge two of its children (see `take(_:from:)`). Each round merges or moves
+  /// entries toward the child, and each seam merge removes an entry, so it ends.
+  ///
+  /// - Parameter onRightSpine: Whether this node is on the root's right spine, where its last
+  ///   child may stay small.
   @inlinable
-  internal func rebalanceChild(at index: Int) {
+  internal func rebalanceChild(at index: Int, onRightSpine: Bool) {
     while true {
       let child = children[index]
       if child.count == 0 {
@@ -346,7 +357,11 @@ internal final class _PersistentArrayNode<Element> {
         childCounts.remove(at: index)
         return
       }
-      guard index + 1 < children.count, child.isUnderfull else { return }
+      guard child.isUnderfull else { return }
+      guard index + 1 < children.count else {
+        if !onRightSpine && index > 0 { rebalanceLastChild() }
+        return
+      }
       let right = uniqueChild(index + 1)
       let capacity = Self.capacity(height: child.height)
       let combined = child.entryCount + right.entryCount
@@ -363,6 +378,53 @@ internal final class _PersistentArrayNode<Element> {
     }
   }
 
+  /// Restores the shape after the last child (unique, not on the root's right spine, with a left
+  /// neighbor) became too small: merges it into that neighbor, or takes entries from its end.
+  ///
+  /// Neither needs a seam repair below: the entries that meet were not last in the neighbor, or
+  /// were its last child, which is at least half full all the way down its right spine, since the
+  /// neighbor is not on the root's spine.
+  @inlinable
+  internal func rebalanceLastChild() {
+    let index = children.count - 1
+    let child = children[index]
+    let left = uniqueChild(index - 1)
+    let combined = left.entryCount + child.entryCount
+    if combined <= Self.capacity(height: child.height) {
+      left.takeAll(from: child)
+      childCounts[index - 1] = left.count
+      children.removeLast()
+      childCounts.removeLast()
+    } else {
+      child.takeLast(combined / 2 - child.entryCount, from: left)
+      childCounts[index - 1] = left.count
+      childCounts[index] = child.count
+    }
+  }
+
+  /// Moves the last `moved` entries of `left` (a unique sibling at the same height) to the start
+  /// of this node.
+  @inlinable
+  internal func takeLast(_ moved: Int, from left: _PersistentArrayNode<Element>) {
+    if height == 0 {
+      let kept = left.elements.count - moved
+      elements.insert(contentsOf: left.elements[kept...], at: 0)
+      left.elements.removeSubrange(kept...)
+      count = elements.count
+      left.count = left.elements.count
+      return
+    }
+    let kept = left.children.count - moved
+    var movedCount = 0
+    for childCount in left.childCounts[kept...] { movedCount += childCount }
+    children.insert(contentsOf: left.children[kept...], at: 0)
+    childCounts.insert(contentsOf: left.childCounts[kept...], at: 0)
+    left.children.removeSubrange(kept...)
+    left.childCounts.removeSubrange(kept...)
+    count += movedCount
+    left.count -= movedCount
+  }
+
   /// Moves every entry of `right` (a unique sibling at the same height) to the end of this node.
   @inlinable
   internal func takeAll(from right: _PersistentArrayNode<Element>) {
@@ -372,9 +434,10 @@ internal final class _PersistentArrayNode<Element> {
   /// Moves the first `moved` entries of `right` (a unique sibling at the same height) to the
   /// end of this node.
   ///
-  /// The child that was last here may hold fewer than half its capacity (a last child may); once
-  /// entries follow it, it must not, so it is rebalanced with the first moved one, and so on down
-  /// the seam: O(log n) nodes.
+  /// The child that was last here must hold at least half its capacity once entries follow it,
+  /// so it is rebalanced with the first moved one. This node is never on the root's right spine
+  /// when entries are moved into it, so that child already does, and so does its right spine:
+  /// the repair stops there.
   @inlinable
   internal func take(_ moved: Int, from right: _PersistentArrayNode<Element>) {
     if height == 0 {
@@ -388,7 +451,7 @@ internal final class _PersistentArrayNode<Element> {
     defer {
       if seam >= 0 && moved > 0 {
         _ = uniqueChild(seam)
-        rebalanceChild(at: seam)
+        rebalanceChild(at: seam, onRightSpine: false)
       }
     }
     var movedCount = 0

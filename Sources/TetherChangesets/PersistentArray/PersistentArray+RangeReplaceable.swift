@@ -40,7 +40,7 @@ extension PersistentArray: RangeReplaceableCollection {
   public mutating func remove(at index: Int) -> Element {
     _checkIndex(index)
     _makeRootUnique()
-    let removed = _root.remove(at: index)
+    let removed = _root.remove(at: index, onRightSpine: true)
     _collapseRoot()
     _checkInvariantsInDebug()
     return removed
@@ -148,8 +148,7 @@ extension PersistentArray: RangeReplaceableCollection {
   /// - Precondition: `bounds` lies within `0...count`; otherwise this traps naming the range and
   ///   the count.
   /// - Complexity: O(log n), however many elements are removed: the list is cut at both ends of
-  ///   `bounds` and the two remaining pieces are concatenated (see `replaceSubrange(_:with:)` for
-  ///   the exact bound).
+  ///   `bounds` and the two remaining pieces are concatenated (see `replaceSubrange(_:with:)`).
   @inlinable
   public mutating func removeSubrange(_ bounds: Range<Int>) {
     replaceSubrange(bounds, with: EmptyCollection())
@@ -166,20 +165,24 @@ extension PersistentArray: RangeReplaceableCollection {
   /// A small edit (one element inserted or removed, or up to 32 overwritten one for one) is done
   /// in place on the path instead.
   ///
-  /// Why O(log n + k): building the new elements' tree is O(k); each cut and each concatenation
-  /// builds O(h) nodes of at most 64 entries, h being the height (log base 32 of n / 64, rounded
-  /// up: 3 for a million elements, at most 6 below 2^36). The one place that can go deeper is a
-  /// seam whose left side holds fewer than half the entries it may (allowed for a last child):
-  /// joining it descends the seam while that stays true, at most h levels. Cutting the suffix
-  /// concatenates once per level, so the bound is strictly O(h² + k) node operations; with h at
-  /// most 6 for any list that fits in memory that is a constant factor. The `snapshots` benchmark's
-  /// `replace` rows show it: inserting or removing 16 elements in the middle of 1M elements while a
-  /// snapshot is kept costs within 1.5x of the same at 10k (one more level), within 1.15x of 100k.
+  /// Why O(log n + k), strictly: building the new elements' tree is O(k); every other step builds
+  /// O(h) nodes of at most 64 entries each, h being the height (log base 32 of n / 64, rounded up:
+  /// 3 for a million elements). Cutting the prefix copies one path. A node may hold fewer than
+  /// half its capacity only on the root's right spine, so each of the two concatenations repairs
+  /// one spine, the left tree's, which stops being a spine: O(h). Cutting the suffix concatenates
+  /// once per level, but there the left side is the suffix cut below, from a child that was not
+  /// last (else there is nothing to concatenate), whose subtree is at least half full everywhere
+  /// but at its root: each seam repair stops after one level, and the descents to the seam add up
+  /// to O(h) over all levels (see `_PersistentArrayNode.suffix(of:from:)`). Removals keep that
+  /// invariant by rebalancing a last child off the spine with its left neighbor, as any other
+  /// child is rebalanced. `PersistentArraySeamRepairTests` counts the nodes a replacement builds
+  /// on a tree shaped for the worst case: 3, 6 and 8 at heights 1 to 3 (3, 5 and 10 when any last
+  /// child could be small, when this was O(h² + k)).
   ///
   /// - Precondition: `subrange` lies within `0...count`; otherwise this traps naming the range
   ///   and the count.
-  /// - Complexity: O(log n + k) for n elements and k removed plus inserted ones (see above for
-  ///   the exact bound); O(log n + log m) when `newElements` is a `PersistentArray` of m elements.
+  /// - Complexity: O(log n + k) node operations for n elements and k removed plus inserted ones;
+  ///   O(log n + log m) when `newElements` is a `PersistentArray` of m elements.
   @inlinable
   public mutating func replaceSubrange<C: Collection>(
     _ subrange: Range<Int>,
