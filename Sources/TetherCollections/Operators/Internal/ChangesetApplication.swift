@@ -19,12 +19,10 @@ enum OutputUpdate {
 /// The operator keeps its output and hands the same value downstream, so an observer that keeps
 /// it makes the operator's next update copy it: O(n) for an array, O(log n) per changed element
 /// for a `PersistentArray`, whose copies share structure. Hence list sources get list outputs.
-protocol OperatorOutput<Element>: RangeReplaceableCollection where Index == Int {
-  /// Applies an ordered patch in place (each operation on the state right before it).
-  ///
-  /// - Precondition: Every offset is in range for the state it applies to; otherwise this traps
-  ///   naming the offset and the element count.
-  mutating func applyOperatorPatch(_ patch: [OrderedCollectionOperation<Element, Int>])
+protocol OperatorOutput<Element>: RangeReplaceableCollection, MutableCollection where Index == Int {
+  /// Moves the element at offset `from` to offset `to`, both in range and different, in the
+  /// collection's cheapest way.
+  mutating func moveOperatorElement(from: Int, to: Int)
 
   /// The largest output patch applied in place to an output of `count` elements; larger ones
   /// rebuild the output, in O(n).
@@ -32,6 +30,35 @@ protocol OperatorOutput<Element>: RangeReplaceableCollection where Index == Int 
 }
 
 extension OperatorOutput {
+  /// Applies an ordered patch in place (each operation on the state right before it).
+  ///
+  /// The same as `apply(_:)` from TetherChangesets, without its generic index arithmetic.
+  ///
+  /// - Precondition: Every offset is in range for the state it applies to; otherwise this traps
+  ///   naming the offset and the element count.
+  /// - Complexity: Per operation, O(log n) for a `PersistentArray` (a copy shared with a kept
+  ///   snapshot costs only the leaf and index nodes it changes); for an `Array`, O(n) element moves
+  ///   at worst, O(1) at the end and O(|from - to|) for a move.
+  mutating func applyOperatorPatch(_ patch: [OrderedCollectionOperation<Element, Int>]) {
+    for operation in patch {
+      switch operation {
+      case .insert(let element, let offset):
+        if offset < 0 || offset > count { operatorIndexOutOfRange(offset, count: count) }
+        insert(element, at: offset)
+      case .delete(let offset):
+        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
+        remove(at: offset)
+      case .update(let offset, let element):
+        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
+        self[offset] = element
+      case .move(let from, let to):
+        if from < 0 || from >= count { operatorIndexOutOfRange(from, count: count) }
+        if to < 0 || to >= count { operatorIndexOutOfRange(to, count: count) }
+        if from != to { moveOperatorElement(from: from, to: to) }
+      }
+    }
+  }
+
   /// Whether an output patch of `patchCount` operations is applied in place to `self`.
   func appliesInPlace(patchCount: Int) -> Bool {
     patchCount <= Self.inPlaceLimit(count: count)
@@ -86,30 +113,8 @@ extension PersistentArray: OperatorOutput {
     Swift.max(OutputUpdate.inPlaceLimit, count / 32)
   }
 
-  /// Applies an ordered patch in place (each operation on the state right before it).
-  ///
-  /// - Precondition: Every offset is in range for the state it applies to; otherwise this traps
-  ///   naming the offset and the element count.
-  /// - Complexity: O(log n) per operation; a copy shared with a kept snapshot costs each
-  ///   operation only the leaf and index nodes it changes.
-  mutating func applyOperatorPatch(_ patch: [OrderedCollectionOperation<Element, Int>]) {
-    for operation in patch {
-      switch operation {
-      case .insert(let element, let offset):
-        if offset < 0 || offset > count { operatorIndexOutOfRange(offset, count: count) }
-        insert(element, at: offset)
-      case .delete(let offset):
-        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
-        remove(at: offset)
-      case .update(let offset, let element):
-        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
-        self[offset] = element
-      case .move(let from, let to):
-        if from < 0 || from >= count { operatorIndexOutOfRange(from, count: count) }
-        if to < 0 || to >= count { operatorIndexOutOfRange(to, count: count) }
-        if from != to { move(from: from, to: to) }
-      }
-    }
+  mutating func moveOperatorElement(from: Int, to: Int) {
+    move(from: from, to: to)
   }
 }
 
@@ -138,37 +143,9 @@ func operatorCountMismatch(patchLeavesCount: Int, collectionCount: Int) -> Never
 }
 
 extension Array {
-  /// Applies an ordered patch in place (each operation on the state right before it).
-  ///
-  /// The same as `apply(_:)` from TetherChangesets, without its generic index arithmetic.
-  ///
-  /// - Precondition: Every offset is in range for the state it applies to; otherwise this traps
-  ///   naming the offset and the element count.
-  /// - Complexity: O(n) element moves per operation at worst; O(1) at the end of the array, and
-  ///   O(|from - to|) for a move.
-  mutating func applyOperatorPatch(_ patch: [OrderedCollectionOperation<Element, Int>]) {
-    for operation in patch {
-      switch operation {
-      case .insert(let element, let offset):
-        if offset < 0 || offset > count { operatorIndexOutOfRange(offset, count: count) }
-        insert(element, at: offset)
-      case .delete(let offset):
-        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
-        remove(at: offset)
-      case .update(let offset, let element):
-        if offset < 0 || offset >= count { operatorIndexOutOfRange(offset, count: count) }
-        self[offset] = element
-      case .move(let from, let to):
-        if from < 0 || from >= count { operatorIndexOutOfRange(from, count: count) }
-        if to < 0 || to >= count { operatorIndexOutOfRange(to, count: count) }
-        if from != to { moveElement(from: from, to: to) }
-      }
-    }
-  }
-
   /// Moves one element, shifting only the elements between its old and new offsets (a remove and
   /// an insert would each shift the whole tail).
-  private mutating func moveElement(from: Int, to: Int) {
+  mutating func moveOperatorElement(from: Int, to: Int) {
     withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
       let element = (base + from).move()
