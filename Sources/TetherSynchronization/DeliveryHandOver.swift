@@ -17,7 +17,9 @@ import Musl
 /// meanwhile, so once every sender has returned, everything has been delivered. But if other
 /// threads keep sending faster than it delivers, it would never return (and a program that waits
 /// for it before telling them to stop would hang). So after this many of their items in one call
-/// it moves delivery to ``handOverDelivery(_:)`` and returns. The budget is large so that ordinary
+/// it hands delivery over and returns: to the next thread that sends (subjects, properties and
+/// containers ask for such a successor first), or to a hand-over queue (``handOverDelivery(_:)``
+/// for containers, ``handOverSignalDelivery(_:)`` for the signal runtime). The budget is large so that ordinary
 /// bursts keep the "all delivered when all senders returned" property; only a sustained flood
 /// moves delivery off the senders' threads. Items an engine's own callbacks send are never
 /// counted: a single-threaded program keeps all delivery on its thread.
