@@ -80,10 +80,7 @@ private func mutateRandomly<G: RandomNumberGenerator>(
 /// main actor.
 @MainActor
 private func checkMainQueueBindings() {
-  var initial = Array(0..<1_000)
-  initial.reserveCapacity(4_000)
-  let array = MutableObservableArray(initial)
-  initial = []
+  let array = MutableObservableArray(BackgroundMutationScript.initialArray())
   let setterSink = ChangesetSink()
   let bondSink = ChangesetSink()
   let contextSink = LockedSink()
@@ -93,39 +90,21 @@ private func checkMainQueueBindings() {
   array.bind(to: contextSink, context: .immediateOnMain) { sink, changeset in
     sink.changesets.withLock { $0.append(changeset) }
   }.dispose(in: bag)
-  let buffers = Locked(Set<UInt>())
-  let done = DispatchSemaphore(value: 0)
-  Thread {
-    for value in 0..<300 {
-      if value.isMultiple(of: 3) { array.insert(value, at: value % 7) } else { array.append(value) }
-      if value.isMultiple(of: 5) { array.remove(at: value % 11) }
-      let buffer = bufferAddress(array)
-      _ = buffers.withLock { $0.insert(buffer) }
-    }
-    done.signal()
-  }.start()
-  done.wait()
+  let buffers = BackgroundMutationScript.runOnBackgroundThread(
+    insert: { array.insert($0, at: $1) }, append: { array.append($0) }, remove: { array.remove(at: $0) },
+    bufferAddress: { bufferAddress(array) })
   // Every changeset but the reload is still waiting for the main queue.
   XCTAssertEqual(setterSink.changesets.count, 1)
   drainMainQueue()
   bag.dispose()
-  var model = Array(0..<1_000)
-  var expected = [model]
-  for value in 0..<300 {
-    if value.isMultiple(of: 3) { model.insert(value, at: value % 7) } else { model.append(value) }
-    expected.append(model)
-    if value.isMultiple(of: 5) {
-      model.remove(at: value % 11)
-      expected.append(model)
-    }
-  }
+  let expected = BackgroundMutationScript.expectedCollections()
   for changesets in [setterSink.changesets, bondSink.changesets, contextSink.changesets.withLock { $0 }] {
     XCTAssertEqual(changesets.map(\.collection), expected)
     assertConsistentSequence(changesets)
   }
   // One copy away from each binding's reload (which shares the first buffer), then growth; a
   // copy per waiting changeset would make hundreds.
-  XCTAssertLessThanOrEqual(buffers.withLock { $0.count }, 6, "waiting changesets made the producer copy the array")
+  XCTAssertLessThanOrEqual(buffers.count, 6, "waiting changesets made the producer copy the array")
 }
 
 /// Issue 24, item 3: a changeset of an array container waiting in a binding's main-queue hop or in

@@ -117,24 +117,12 @@ final class QueuedChangesetCopyTests: XCTestCase {
   /// thread rebuilds each collection exactly as it was after that append.
   func testChangesetsWaitingForTheMainQueueDoNotMakeAppendsCopy() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
-    var initial = Array(0..<1_000)
-    initial.reserveCapacity(4_000)
-    let array = MutableObservableArray(initial)
-    initial = []
+    let array = MutableObservableArray(BackgroundMutationScript.initialArray())
     let delivered = Locked<[OrderedCollectionChangeset<[Int]>]>([])
     let observation = array.observeNextOnMain { changeset in delivered.withLock { $0.append(changeset) } }
-    let buffers = Locked(Set<UInt>())
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-      for value in 0..<300 {
-        if value.isMultiple(of: 3) { array.insert(value, at: value % 7) } else { array.append(value) }
-        if value.isMultiple(of: 5) { array.remove(at: value % 11) }
-        let buffer = array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        _ = buffers.withLock { $0.insert(buffer) }
-      }
-      done.signal()
-    }.start()
-    done.wait()
+    let buffers = BackgroundMutationScript.runOnBackgroundThread(
+      insert: { array.insert($0, at: $1) }, append: { array.append($0) }, remove: { array.remove(at: $0) },
+      bufferAddress: { array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } })
     // Every changeset but the reload is still waiting for the main queue.
     XCTAssertEqual(delivered.withLock { $0.count }, 1)
     drainMainQueue()
@@ -142,20 +130,10 @@ final class QueuedChangesetCopyTests: XCTestCase {
     let changesets = delivered.withLock { $0 }
     XCTAssertEqual(changesets.count, 1 + 300 + 60)
     // The same mutations on a plain array: every collection after each of them, in order.
-    var model = Array(0..<1_000)
-    var expected = [model]
-    for value in 0..<300 {
-      if value.isMultiple(of: 3) { model.insert(value, at: value % 7) } else { model.append(value) }
-      expected.append(model)
-      if value.isMultiple(of: 5) {
-        model.remove(at: value % 11)
-        expected.append(model)
-      }
-    }
-    XCTAssertEqual(changesets.map(\.collection), expected)
+    XCTAssertEqual(changesets.map(\.collection), BackgroundMutationScript.expectedCollections())
     assertConsistentSequence(changesets)
     // One copy away from the main-queue observation's reload (which shares the first buffer), then
     // growth; a copy per waiting changeset would make hundreds.
-    XCTAssertLessThanOrEqual(buffers.withLock { $0.count }, 4, "waiting changesets made the producer copy the array")
+    XCTAssertLessThanOrEqual(buffers.count, 4, "waiting changesets made the producer copy the array")
   }
 }

@@ -18,44 +18,22 @@ final class DiffuserBindHopDetachingTests: XCTestCase {
   func testChangesetsWaitingForADiffuserBindingDoNotMakeMutationsCopy() throws {
     try XCTSkipUnless(Thread.isMainThread, "XCTest runs this test on the main thread")
     MainActor.assumeIsolated {
-      var initial = Array(0..<1_000)
-      initial.reserveCapacity(4_000)
-      let array = MutableObservableArray(initial)
-      initial = []
+      let array = MutableObservableArray(BackgroundMutationScript.initialArray())
       var received: [Changes] = []
       let diffuser = Diffuser<Changes>.intoAlways { received.append($0) }
       let binding = array.bind(to: diffuser)
-      let buffers = Locked(Set<UInt>())
-      let done = DispatchSemaphore(value: 0)
-      Thread {
-        for value in 0..<300 {
-          if value.isMultiple(of: 3) { array.insert(value, at: value % 7) } else { array.append(value) }
-          if value.isMultiple(of: 5) { array.remove(at: value % 11) }
-          let buffer = array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-          _ = buffers.withLock { $0.insert(buffer) }
-        }
-        done.signal()
-      }.start()
-      done.wait()
+      let buffers = BackgroundMutationScript.runOnBackgroundThread(
+        insert: { array.insert($0, at: $1) }, append: { array.append($0) }, remove: { array.remove(at: $0) },
+        bufferAddress: { array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } })
       XCTAssertEqual(received.count, 1, "every changeset but the reload waits for the main queue")
       drainMainQueue()
       binding.dispose()
-      var model = Array(0..<1_000)
-      var expected = [model]
-      for value in 0..<300 {
-        if value.isMultiple(of: 3) { model.insert(value, at: value % 7) } else { model.append(value) }
-        expected.append(model)
-        if value.isMultiple(of: 5) {
-          model.remove(at: value % 11)
-          expected.append(model)
-        }
-      }
-      XCTAssertEqual(received.map(\.collection), expected)
+      XCTAssertEqual(received.map(\.collection), BackgroundMutationScript.expectedCollections())
       XCTAssertEqual(received.first?.isReload, true)
       for (previous, next) in zip(received, received.dropFirst()) { assertReplays(next, from: previous.collection) }
       // One copy away from the binding's reload (which shares the first buffer), then growth; a
       // copy per waiting changeset would make hundreds.
-      XCTAssertLessThanOrEqual(buffers.withLock { $0.count }, 6, "waiting changesets made the producer copy the array")
+      XCTAssertLessThanOrEqual(buffers.count, 6, "waiting changesets made the producer copy the array")
     }
   }
 
