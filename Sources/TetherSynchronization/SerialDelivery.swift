@@ -124,6 +124,30 @@ package struct SerialDelivery<Item> {
     return .deliverNow(item)
   }
 
+  /// Queues `item` without delivering it, whether or not someone delivers: for an owner whose
+  /// locked update may emit several items at once, which then ``claim(thread:)``s the first. The
+  /// item is foreign when someone other than `thread` delivers.
+  ///
+  /// - Complexity: Amortized O(1).
+  @inlinable
+  package mutating func append(_ item: consuming Item, thread: UInt) {
+    queue.append((item, delivering && thread != delivererThread))
+  }
+
+  /// When the engine is idle with items queued (see ``append(_:thread:)``): makes `thread` the
+  /// deliverer and returns the first item, for it to deliver before ``next(handOffAfter:)``.
+  /// Otherwise `nil`: someone delivers (and will deliver what is queued), or nothing is queued.
+  ///
+  /// - Complexity: Amortized O(1).
+  @inlinable
+  package mutating func claim(thread: UInt) -> Item? {
+    guard !delivering, let entry = queue.popFirst() else { return nil }
+    delivering = true
+    delivererThread = thread
+    foreignCount = 0
+    return entry.item
+  }
+
   /// Queues `item` behind the waiting ones without starting a delivery, for an owner that decided
   /// itself that someone is delivering; `foreign` items count against the budget.
   ///
