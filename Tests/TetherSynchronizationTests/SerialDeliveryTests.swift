@@ -149,6 +149,24 @@ final class SerialDeliveryTests: XCTestCase {
     XCTAssertEqual(engine.deliverer, 0)
   }
 
+  func testAppendThenClaimDeliversAnUpdatesItemsInOrder() {
+    var engine = Engine()
+    engine.append(1, thread: 1)
+    engine.append(2, thread: 1)
+    XCTAssertFalse(engine.isDelivering, "appending alone starts nothing")
+    XCTAssertEqual(engine.claim(thread: 1), 1)
+    XCTAssertEqual(engine.deliverer, 1)
+    engine.append(3, thread: 2)  // another thread's update while thread 1 delivers
+    XCTAssertNil(engine.claim(thread: 2), "someone delivers")
+    let (delivered, end) = drain(&engine, handOffAfter: 0)
+    XCTAssertEqual(delivered, [2], "item 2 was appended while idle (not foreign); item 3 is foreign")
+    XCTAssertEqual(end, "handOff")
+    engine.resume(thread: 3)
+    XCTAssertEqual(drain(&engine).0, [3])
+    XCTAssertNil(engine.claim(thread: 1), "nothing queued")
+    XCTAssertFalse(engine.isDelivering)
+  }
+
   func testItemsAreReleasedWhenTaken() {
     final class Token {}
     var engine = SerialDelivery<Token>()
