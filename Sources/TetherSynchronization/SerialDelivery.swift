@@ -107,6 +107,15 @@ package struct SerialDelivery<Item> {
   @inlinable
   package var first: Item? { queue.first?.item }
 
+  /// Whether the oldest waiting item (there must be one) is foreign, read in place: copying the
+  /// entry out would copy (retain and release) the item.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  var firstIsForeign: Bool {
+    queue.storage[queue.head].unsafelyUnwrapped.foreign
+  }
+
   /// Takes an item from a sender on `thread` (``currentThreadID()``): makes the sender the
   /// deliverer of it when the engine is idle, else queues it (foreign unless `thread` is the
   /// deliverer's).
@@ -122,6 +131,21 @@ package struct SerialDelivery<Item> {
     delivererThread = thread
     foreignCount = 0
     return .deliverNow(item)
+  }
+
+  /// The first half of ``submit(_:thread:)``, for an owner that delivers its own item without
+  /// handing it to the engine: when the engine is idle, makes `thread` the deliverer and returns
+  /// `true` (the caller delivers its item, then continues with ``next(handOffAfter:)``); otherwise
+  /// returns `false` and the caller queues its item with ``append(_:thread:)``.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package mutating func startDelivering(thread: UInt) -> Bool {
+    guard !delivering else { return false }
+    delivering = true
+    delivererThread = thread
+    foreignCount = 0
+    return true
   }
 
   /// Queues `item` without delivering it, whether or not someone delivers: for an owner whose
@@ -175,13 +199,13 @@ package struct SerialDelivery<Item> {
       delivering && delivererThread != 0,
       "SerialDelivery.next: no thread is delivering (only the deliverer asks for the next item, and a handed-off delivery must be resumed first)"
     )
-    guard let foreign = queue.first?.foreign else {
+    guard !queue.isEmpty else {
       delivering = false
       delivererThread = 0
       foreignCount = 0
       return .idle
     }
-    if foreign {
+    if firstIsForeign {
       if foreignCount >= budget {
         delivererThread = 0
         return .handOff
@@ -210,8 +234,8 @@ package struct SerialDelivery<Item> {
       delivering && delivererThread != 0,
       "SerialDelivery.takeRun: no thread is delivering (only the deliverer takes items)")
     let start = run.count
-    while run.count < limit, let entry = queue.first, include(entry.item) {
-      if entry.foreign {
+    while run.count < limit, !queue.isEmpty, include(queue.storage[queue.head].unsafelyUnwrapped.item) {
+      if firstIsForeign {
         guard foreignCount < budget else { break }
         foreignCount += 1
       }

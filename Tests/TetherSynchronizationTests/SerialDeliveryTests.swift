@@ -167,6 +167,19 @@ final class SerialDeliveryTests: XCTestCase {
     XCTAssertFalse(engine.isDelivering)
   }
 
+  func testStartDeliveringThenAppendIsSubmitInTwoHalves() {
+    var engine = Engine()
+    XCTAssertTrue(engine.startDelivering(thread: 1), "idle: the caller delivers its own item")
+    XCTAssertEqual(engine.deliverer, 1)
+    XCTAssertFalse(engine.startDelivering(thread: 2), "busy: the caller queues its item")
+    engine.append(1, thread: 2)
+    XCTAssertFalse(engine.startDelivering(thread: 1))
+    engine.append(2, thread: 1)
+    let (delivered, end) = drain(&engine, handOffAfter: 1)
+    XCTAssertEqual(delivered, [1, 2], "one foreign item (1) within a budget of one; 2 is the deliverer's own")
+    XCTAssertEqual(end, "idle")
+  }
+
   func testItemsAreReleasedWhenTaken() {
     final class Token {}
     var engine = SerialDelivery<Token>()

@@ -671,14 +671,15 @@ extension ContainerCore.State {
     thread: UInt
   ) -> ContainerCore<Changeset>.Work {
     submitted &+= 1
-    switch delivery.submit(item, thread: thread) {
-    case .queued:
-      if handOverWanted { return takeOver(thread: thread) }
-      return .idle
-    case .deliverNow(let item):
+    // The engine's two halves rather than `submit`, so that the item is never moved into and out
+    // of an action value on the path of every mutation.
+    if delivery.startDelivering(thread: thread) {
       position = collection
-      return process(item)
+      return process(consume item)
     }
+    delivery.append(consume item, thread: thread)
+    if handOverWanted { return takeOver(thread: thread) }
+    return .idle
   }
 
   /// Becomes the successor of a deliverer that has spent its budget, unless the calling thread is
@@ -719,7 +720,7 @@ extension ContainerCore.State {
     case .deliver(let item):
       // Past the budget: the next thread that submits something takes over.
       if delivery.foreignDelivered > deliveryHandOverBudget { handOverWanted = true }
-      return process(item)
+      return process(consume item)
     case .idle:
       handOverWanted = false
       position = nil

@@ -36,12 +36,16 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
   @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {
     let thread = currentThreadID()
-    let action = control.state.withLock { state -> SerialDelivery<Signal<Element, Error>.Event>.SubmitAction? in
-      guard !state.isTerminated, !state.isDisposed else { return nil }
+    // The engine's two halves rather than `submit`: the event is queued only when someone else
+    // delivers, and never moved into and out of an action value on the common path.
+    let deliverNow: Bool = control.state.withLock { state in
+      guard !state.isTerminated, !state.isDisposed else { return false }
       if event.isTerminal { state.isTerminated = true }
-      return state.delivery.submit(event, thread: thread)
+      if state.delivery.startDelivering(thread: thread) { return true }
+      state.delivery.append(event, thread: thread)
+      return false
     }
-    guard case .deliverNow(let event)? = action else { return }
+    guard deliverNow else { return }
     deliver(event)
   }
 
