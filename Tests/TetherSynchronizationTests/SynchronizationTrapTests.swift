@@ -22,6 +22,11 @@ final class SynchronizationTrapTests: XCTestCase {
       ("atomic.addOverflow", "AtomicInt.add overflowed: 9223372036854775807 + 1 does not fit in an Int"),
       ("atomic.subtractOverflow", "AtomicInt.subtract overflowed: -9223372036854775808 - 1 does not fit in an Int"),
       ("precondition.message", "Fatal error: arithmetic is broken: 2"),
+      ("delivery.nextWhileIdle", "SerialDelivery.next: no thread is delivering"),
+      ("delivery.nextWhileHandedOver", "SerialDelivery.next: no thread is delivering"),
+      ("delivery.resumeWithoutHandOff", "SerialDelivery.resume: no handed-off delivery to resume"),
+      ("delivery.enqueueWhileIdle", "SerialDelivery.enqueue: no delivery in progress"),
+      ("delivery.finishWhileIdle", "SerialDelivery.finish: no delivery in progress to finish"),
     ]
     #if DEBUG
     scenarios += [
@@ -116,6 +121,25 @@ final class SynchronizationTrapScenarios: XCTestCase {
       AtomicInt(Int.min).subtract(1, ordering: .relaxed)
     case "precondition.message":
       tetherPrecondition(1 + 1 == 3, "arithmetic is broken: \(1 + 1)")
+    case "delivery.nextWhileIdle":
+      var engine = SerialDelivery<Int>()
+      _ = engine.next()
+    case "delivery.nextWhileHandedOver":
+      var engine = SerialDelivery<Int>()
+      _ = engine.submit(0, thread: 1)
+      _ = engine.submit(1, thread: 2)
+      _ = engine.next(handOffAfter: 0)
+      _ = engine.next(handOffAfter: 0)
+    case "delivery.resumeWithoutHandOff":
+      var engine = SerialDelivery<Int>()
+      _ = engine.submit(0, thread: 1)
+      engine.resume(thread: 2)
+    case "delivery.enqueueWhileIdle":
+      var engine = SerialDelivery<Int>()
+      engine.enqueue(0, foreign: false)
+    case "delivery.finishWhileIdle":
+      var engine = SerialDelivery<Int>()
+      _ = engine.finish()
     case "delivering.leaveWithoutEnter":
       DeliveringThread.leave(DeliveringThread.depth)
     case "delivering.leaveOnAnotherThread":

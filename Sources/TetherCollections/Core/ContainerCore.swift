@@ -19,6 +19,10 @@ import TetherSynchronization
 /// A new observer joins through the same queue and first receives a reload of the collection as of
 /// its place in that order (not the latest state, which may be ahead of the queue).
 ///
+/// The queue, the deliverer and the hand-over budget are a ``SerialDelivery``; the joins, the
+/// removals the deliverer applies, the waiters, the successor and the delivery runs stay here,
+/// around it.
+///
 /// Bounds (see ThreadingAndReentrancy.md): a deliverer that has delivered
 /// ``deliveryHandOverBudget`` items queued by other threads passes delivery to the next thread
 /// that submits something (``State/takeOver(thread:)``), or, failing that, to a dispatch queue; a
@@ -29,7 +33,7 @@ import TetherSynchronization
 /// the deliverer walks it outside the lock from its first subscriber, read under the lock. The list
 /// is only ever changed when no delivery runs, or by the deliverer under the lock between items. A
 /// disposal during a delivery only records the subscriber in `pendingRemovals`, which the
-/// deliverer applies in ``State/advance(foreignDelivered:)``; joins are queued items.
+/// deliverer applies in ``State/advance()``; joins are queued items.
 ///
 /// Why not `Property<Changeset>`: a property keeps its last value twice (current value and replay
 /// buffer), so the collection inside the last changeset would always be shared when the next
@@ -44,12 +48,12 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
 
   @usableFromInline
   enum Item {
-    /// A changeset; `foreign` when a thread other than the deliverer queued it.
-    case change(Changeset, foreign: Bool)
+    /// A changeset.
+    case change(Changeset)
     /// A changeset queued without its collection (see ``Detaching``): the deliverer rebuilds the
     /// collection from ``State/position`` when it reaches it.
-    case detached(Changeset, foreign: Bool)
-    case join(ContainerSubscriber<Changeset>, foreign: Bool)
+    case detached(Changeset)
+    case join(ContainerSubscriber<Changeset>)
     case complete
   }
 
@@ -140,10 +144,9 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     /// Subscribers the deliverer removed, to be released once the lock is released (the last
     /// reference to one may be here, and its deinitialization runs the observer's).
     @usableFromInline var removed: [ContainerSubscriber<Changeset>] = []
-    @usableFromInline var queue = FIFOQueue<Item>()
-    @usableFromInline var isDelivering = false
-    /// The thread delivering, or 0 while delivery is being handed over.
-    @usableFromInline var deliverer: UInt = 0
+    /// The queued items (each marked foreign when another thread than the deliverer queued it),
+    /// the deliverer and the hand-over budget.
+    @usableFromInline var delivery = SerialDelivery<Item>()
     /// The collection at the delivery order's current point, kept only while delivering.
     @usableFromInline var position: Collection?
     /// Completion was requested; later mutations are not emitted.
@@ -167,6 +170,12 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       self.collection = collection
       self.detaching = detaching
     }
+
+    /// Whether a delivery is in progress (also while it is being handed over).
+    @inlinable var isDelivering: Bool { delivery.isDelivering }
+
+    /// The thread delivering, or 0 when idle or while delivery is being handed over.
+    @inlinable var deliverer: UInt { delivery.deliverer }
   }
 
   @usableFromInline let state: Locked<State>
@@ -335,7 +344,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     let subscriber = ContainerSubscriber.make(observer: observer, core: self)
     let thread = currentThreadID()
     let work = withLock { state -> Work in
-      state.submit(item: .join(subscriber, foreign: thread != state.deliverer), thread: thread)
+      state.submit(item: .join(subscriber), thread: thread)
     }
     run(work)
     return subscriber
@@ -431,7 +440,6 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     if case .idle = work { return }
     let outerDelivery = DeliveringThread.enter()
     defer { DeliveringThread.leave(outerDelivery) }
-    var foreignDelivered = 0
     // Changesets queued right behind the one being delivered, taken with it under one lock
     // acquisition (see `State.takeRun`), and the collection they apply to while out of the lock.
     var run = ContiguousArray<Item>()
@@ -448,8 +456,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         // The former deliverer signals once it has finished its current item and made this
         // thread the deliverer; it then returns.
         turn.wait()
-        foreignDelivered = 0
-        work = deliveryStep { $0.advance(foreignDelivered: &foreignDelivered) }
+        work = deliveryStep { $0.advance() }
         continue
       case .nothing:
         break
@@ -500,11 +507,11 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         let work: Work
         if !state.removed.isEmpty || !state.pendingRemovals.isEmpty {
           defer { removed = state.takeRemoved() }
-          work = state.next(foreignDelivered: &foreignDelivered)
+          work = state.next()
         } else {
-          work = state.next(foreignDelivered: &foreignDelivered)
+          work = state.next()
         }
-        if case .deliver(_, let first) = work, state.takeRun(into: &run, foreignDelivered: &foreignDelivered) {
+        if case .deliver(_, let first) = work, state.takeRun(into: &run) {
           runPosition = state.position.take()
           runFirst = first
         }
@@ -518,7 +525,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     }
   }
 
-  /// Delivers the changesets taken with the one just delivered (see ``State/takeRun(into:foreignDelivered:)``),
+  /// Delivers the changesets taken with the one just delivered (see ``State/takeRun(into:)``),
   /// outside the lock, in order, to the observers from `first`, applying each detached change to
   /// `position` as ``State/process(_:)`` would.
   ///
@@ -534,10 +541,10 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       swap(&item, &run[index])
       let changeset: Changeset
       switch consume item {
-      case .change(let queued, _):
+      case .change(let queued):
         position = queued.collection
         changeset = queued
-      case .detached(let detached, _):
+      case .detached(let detached):
         changeset = detaching!.materialize(detached, &position)
       case .join, .complete:
         tetherPreconditionFailure("a delivery run holds only changesets (joins and completions end it)")
@@ -573,10 +580,9 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
   @usableFromInline
   func resumeDelivery() {
     let thread = currentThreadID()
-    var foreignDelivered = 0
     let work = deliveryStep { state in
-      state.deliverer = thread
-      return state.advance(foreignDelivered: &foreignDelivered)
+      state.delivery.resume(thread: thread)
+      return state.advance()
     }
     run(work)
   }
@@ -613,7 +619,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
 let maxQueuedChangesets = 256
 
 /// How many queued changesets a deliverer takes under one lock acquisition (see
-/// ``ContainerCore/State/takeRun(into:foreignDelivered:)``): enough that producers on other threads
+/// ``ContainerCore/State/takeRun(into:)``): enough that producers on other threads
 /// rarely find the lock taken by the deliverer, few enough that a disposer waiting for the item
 /// being delivered waits for at most this many.
 @usableFromInline
@@ -630,7 +636,7 @@ extension ContainerCore.State {
   /// returns the semaphore to wait on (after releasing the lock); otherwise `nil`.
   @inlinable
   mutating func waitForRoom() -> DispatchSemaphore? {
-    guard queue.count >= maxQueuedChangesets else { return nil }
+    guard delivery.count >= maxQueuedChangesets else { return nil }
     return waitForRoomSlowly()
   }
 
@@ -638,7 +644,7 @@ extension ContainerCore.State {
   mutating func waitForRoomSlowly() -> DispatchSemaphore? {
     guard !DeliveringThread.isDelivering else { return nil }
     let semaphore = DispatchSemaphore(value: 0)
-    let target = finished &+ UInt64(queue.count - maxQueuedChangesets / 2)
+    let target = finished &+ UInt64(delivery.count - maxQueuedChangesets / 2)
     waiters.append(ContainerCore.Waiter(target: target, wake: .semaphore(semaphore)))
     return semaphore
   }
@@ -654,9 +660,9 @@ extension ContainerCore.State {
     if isDelivering, let detaching, let detached = detaching.detach(changeset) {
       // It will wait in the queue: without its collection, so that `collection` stays uniquely
       // referenced for the next mutation (see `Detaching`).
-      return submit(item: .detached(detached, foreign: thread != deliverer), thread: thread)
+      return submit(item: .detached(detached), thread: thread)
     }
-    return submit(item: .change(consume changeset, foreign: thread != deliverer), thread: thread)
+    return submit(item: .change(consume changeset), thread: thread)
   }
 
   @inlinable
@@ -665,15 +671,15 @@ extension ContainerCore.State {
     thread: UInt
   ) -> ContainerCore<Changeset>.Work {
     submitted &+= 1
-    if isDelivering {
-      queue.append(consume item)
-      if handOverWanted { return takeOver(thread: thread) }
-      return .idle
+    // The engine's two halves rather than `submit`, so that the item is never moved into and out
+    // of an action value on the path of every mutation.
+    if delivery.startDelivering(thread: thread) {
+      position = collection
+      return process(consume item)
     }
-    isDelivering = true
-    deliverer = thread
-    position = collection
-    return process(consume item)
+    delivery.append(consume item, thread: thread)
+    if handOverWanted { return takeOver(thread: thread) }
+    return .idle
   }
 
   /// Becomes the successor of a deliverer that has spent its budget, unless the calling thread is
@@ -690,11 +696,11 @@ extension ContainerCore.State {
     return .takeOver(turn)
   }
 
-  /// Records that the item just delivered is done, then continues with ``advance(foreignDelivered:)``.
+  /// Records that the item just delivered is done, then continues with ``advance()``.
   @inlinable
-  mutating func next(foreignDelivered: inout Int) -> ContainerCore<Changeset>.Work {
+  mutating func next() -> ContainerCore<Changeset>.Work {
     finished &+= 1
-    return advance(foreignDelivered: &foreignDelivered)
+    return advance()
   }
 
   /// Applies the removals recorded during the last item, wakes the waiters whose items have been
@@ -706,29 +712,23 @@ extension ContainerCore.State {
   /// budget (possible only when the items come from inside other deliveries, whose threads must
   /// not wait) does it hand the rest to the hand-over queue.
   @inlinable
-  mutating func advance(foreignDelivered: inout Int) -> ContainerCore<Changeset>.Work {
+  mutating func advance() -> ContainerCore<Changeset>.Work {
     if !pendingRemovals.isEmpty { applyPendingRemovals() }
     if !waiters.isEmpty { wakeWaiters() }
     if successor != nil { return passDelivery() }
-    guard let isForeign = queue.first?.isForeign else {
-      isDelivering = false
-      deliverer = 0
+    switch delivery.next(handOffAfter: 2 * deliveryHandOverBudget) {
+    case .deliver(let item):
+      // Past the budget: the next thread that submits something takes over.
+      if delivery.foreignDelivered > deliveryHandOverBudget { handOverWanted = true }
+      return process(consume item)
+    case .idle:
       handOverWanted = false
       position = nil
       return .idle
+    case .handOff:
+      handOverWanted = false
+      return .handOff
     }
-    if isForeign {
-      if foreignDelivered >= deliveryHandOverBudget {
-        if foreignDelivered >= 2 * deliveryHandOverBudget {
-          handOverWanted = false
-          deliverer = 0
-          return .handOff
-        }
-        handOverWanted = true
-      }
-      foreignDelivered += 1
-    }
-    return process(queue.popFirst()!)
   }
 
   /// After the deliverer has taken a changeset to deliver, also takes the changesets queued right
@@ -741,25 +741,15 @@ extension ContainerCore.State {
   /// observer receives nothing more at once (each item checks `isDisposed`), and its disposer,
   /// waiting for the item being delivered, waits for the run instead.
   @inlinable
-  mutating func takeRun(
-    into run: inout ContiguousArray<ContainerCore<Changeset>.Item>, foreignDelivered: inout Int
-  ) -> Bool {
+  mutating func takeRun(into run: inout ContiguousArray<ContainerCore<Changeset>.Item>) -> Bool {
     guard successor == nil, !handOverWanted else { return false }
-    while run.count < maxDeliveryRun - 1, let next = queue.first {
-      guard next.isChange else { break }
-      if next.isForeign {
-        guard foreignDelivered < deliveryHandOverBudget else { break }
-        foreignDelivered += 1
-      }
-      run.append(queue.popFirst()!)
-    }
-    return !run.isEmpty
+    return delivery.takeRun(into: &run, limit: maxDeliveryRun - 1, while: { $0.isChange })
   }
 
   /// Makes the waiting successor the deliverer and stops this one.
   @usableFromInline
   mutating func passDelivery() -> ContainerCore<Changeset>.Work {
-    deliverer = successorThread
+    delivery.pass(to: successorThread)
     successor.take()!.signal()
     return .idle
   }
@@ -767,17 +757,17 @@ extension ContainerCore.State {
   @inlinable
   mutating func process(_ item: consuming ContainerCore<Changeset>.Item) -> ContainerCore<Changeset>.Work {
     switch consume item {
-    case .change(let changeset, _):
+    case .change(let changeset):
       position = changeset.collection
       return .deliver(changeset, first: slots.first)
-    case .detached(let detached, _):
+    case .detached(let detached):
       // `position` is the collection right before this change (items are processed in the order
       // they were submitted, and every one before it moved `position` to its own collection).
       // The previous item's changeset was dropped before this step, so unless an observer kept
       // it, `position` is uniquely referenced and the change applies in place.
       let changeset = detaching!.materialize(detached, &position!)
       return .deliver(changeset, first: slots.first)
-    case .join(let subscriber, _):
+    case .join(let subscriber):
       return join(subscriber)
     case .complete:
       completionDelivered = true
@@ -845,17 +835,6 @@ extension ContainerCore.Item {
     switch self {
     case .change, .detached: return true
     case .join, .complete: return false
-    }
-  }
-
-  /// Whether a thread other than the deliverer queued the item.
-  @inlinable
-  var isForeign: Bool {
-    switch self {
-    case .change(_, let foreign): return foreign
-    case .detached(_, let foreign): return foreign
-    case .join(_, let foreign): return foreign
-    case .complete: return false
     }
   }
 }

@@ -14,14 +14,6 @@ import TetherSynchronization
 public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol, Disposable,
   @unchecked Sendable
 {  // Safe: `observer` and `control` are immutable; all mutable state is in the control's mutex.
-  /// What the deliverer does next.
-  @usableFromInline
-  internal enum Step {
-    case deliver(Signal<Element, Error>.Event)
-    case stop
-    case handOff
-  }
-
   @usableFromInline internal let observer: @Sendable (Signal<Element, Error>.Event) -> Void
   /// The observation's state and disposable, which does not hold `observer`: the producer holds
   /// this observer, the observation's owner holds the control. So a producer that lets go of the
@@ -44,57 +36,40 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
   @inlinable
   public func on(_ event: Signal<Element, Error>.Event) {
     let thread = currentThreadID()
+    // The engine's two halves rather than `submit`: the event is queued only when someone else
+    // delivers, and never moved into and out of an action value on the common path.
     let deliverNow: Bool = control.state.withLock { state in
       guard !state.isTerminated, !state.isDisposed else { return false }
       if event.isTerminal { state.isTerminated = true }
-      if state.isDelivering {
-        state.pending.append((event, thread != state.deliverer))
-        return false
-      }
-      state.isDelivering = true
-      state.deliverer = thread
-      return true
+      if state.delivery.startDelivering(thread: thread) { return true }
+      state.delivery.append(event, thread: thread)
+      return false
     }
     guard deliverNow else { return }
-    deliver(.deliver(event))
+    deliver(event)
   }
 
-  /// Delivers events until none is queued, the observation ends, or delivery is handed over.
+  /// The deliverer (see ``SerialDelivery``): delivers `first`, then the events queued meanwhile,
+  /// until none is queued, the observation ends, or delivery is handed over.
   @inlinable
-  internal func deliver(_ first: Step) {
-    var step = first
-    var foreignDelivered = 0
+  internal func deliver(_ first: Signal<Element, Error>.Event) {
+    var event = first
     while true {
-      switch step {
-      case .stop:
+      observer(event)
+      if event.isTerminal {
+        finish()
+        return
+      }
+      // `dispose()` empties the queue and nothing is queued after it, so a disposed observation
+      // finds the queue empty here.
+      switch control.state.withLock({ $0.delivery.next() }) {
+      case .deliver(let next):
+        event = next
+      case .idle:
         return
       case .handOff:
         handOverSignalDelivery { self.resumeDelivery() }
         return
-      case .deliver(let event):
-        observer(event)
-        if event.isTerminal {
-          finish()
-          return
-        }
-      }
-      // `dispose()` empties the queue and nothing is queued after it, so a disposed observation
-      // finds the queue empty here.
-      step = control.state.withLock { state in
-        guard let (event, foreign) = state.pending.first else {
-          state.isDelivering = false
-          state.deliverer = 0
-          return .stop
-        }
-        if foreign {
-          if foreignDelivered >= deliveryHandOverBudget {
-            state.deliverer = 0
-            return .handOff
-          }
-          foreignDelivered += 1
-        }
-        _ = state.pending.popFirst()
-        return .deliver(event)
       }
     }
   }
@@ -103,16 +78,11 @@ public final class AtomicObserver<Element, Error: Swift.Error>: ObserverProtocol
   @usableFromInline
   internal func resumeDelivery() {
     let thread = currentThreadID()
-    let step: Step = control.state.withLock { state in
-      state.deliverer = thread
-      guard let (event, _) = state.pending.popFirst() else {
-        state.isDelivering = false
-        state.deliverer = 0
-        return .stop
-      }
-      return .deliver(event)
+    let action = control.state.withLock { state in
+      state.delivery.resume(thread: thread)
+      return state.delivery.next()
     }
-    deliver(step)
+    if case .deliver(let event) = action { deliver(event) }
   }
 
   /// Stops delivery and disposes the producer's disposable.
@@ -132,11 +102,8 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
   // Safe: all mutable state is in the `state` mutex.
   @usableFromInline
   internal struct State {
-    /// Queued events; `foreign` when a thread other than the deliverer queued them.
-    @usableFromInline var pending = PendingEvents()
-    @usableFromInline var isDelivering = false
-    /// The thread delivering, or 0 while delivery is being handed over.
-    @usableFromInline var deliverer: UInt = 0
+    /// The queued events, the deliverer and the hand-over budget.
+    @usableFromInline var delivery = SerialDelivery<Signal<Element, Error>.Event>()
     @usableFromInline var isTerminated = false  // a terminal event was accepted
     @usableFromInline var isDisposed = false
     @usableFromInline var producerDisposable: (any Disposable)?
@@ -145,7 +112,7 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
   }
 
   /// The events waiting for the deliverer, each marked `foreign` when another thread queued it.
-  @usableFromInline internal typealias PendingEvents = FIFOQueue<(event: Signal<Element, Error>.Event, foreign: Bool)>
+  @usableFromInline internal typealias PendingEvents = FIFOQueue<(item: Signal<Element, Error>.Event, foreign: Bool)>
 
   @usableFromInline internal let state = Locked(State())
 
@@ -170,7 +137,7 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
       state.isDisposed = true
       let disposable = state.producerDisposable
       state.producerDisposable = nil
-      return (disposable, state.pending.takeAll())
+      return (disposable, state.delivery.takeAll())
     }
     disposable?.dispose()
   }
@@ -178,7 +145,7 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
   /// Stores the producer's disposable, or disposes it at once if the observation already ended.
   internal func attach(_ disposable: any Disposable) {
     let disposeNow = state.withLock { state in
-      if state.isDisposed || (state.isTerminated && !state.isDelivering && state.pending.isEmpty) {
+      if state.isDisposed || (state.isTerminated && !state.delivery.isDelivering && state.delivery.isEmpty) {
         return true
       }
       state.producerDisposable = disposable
@@ -191,10 +158,9 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
   @usableFromInline
   internal func finish() {
     let (disposable, _) = state.withLock { state -> ((any Disposable)?, PendingEvents) in
-      state.isDelivering = false
       let disposable = state.producerDisposable
       state.producerDisposable = nil
-      return (disposable, state.pending.takeAll())
+      return (disposable, state.delivery.finish())
     }
     disposable?.dispose()
   }

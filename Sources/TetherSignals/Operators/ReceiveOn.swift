@@ -70,6 +70,12 @@ extension SignalProtocol {
 
 /// The per-observation hand-off of ``SignalProtocol/receive(on:)``: a queue of events and one
 /// scheduled action per event.
+///
+/// Not a ``SerialDelivery``: here the deliverer is whichever scheduled action finds no other one
+/// delivering, not a sender, so there is no sender to return to and no foreign items to count. A
+/// hand-over budget would move delivery off `scheduler` (onto a hand-over queue), which
+/// `receive(on:)` must not do, and which action delivers is decided by one atomic counter rather
+/// than a second trip through the lock per event.
 @usableFromInline
 internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked Sendable {
   // Safe: every stored property is immutable after `init` (`dispatch` is set there, before the

@@ -15,6 +15,11 @@ import TetherSynchronization
 /// `send` returns, and never leaves it; a value sent from another thread crosses to the main thread,
 /// which is the crossing the threading rules leave to the sender ("values cross threads only where
 /// you send them across, and there they must be safe to share").
+///
+/// Not a ``SerialDelivery``: only the main thread delivers, so there is no deliverer thread to
+/// record and no foreign items to count, and a hand-over budget would move delivery off the main
+/// thread. A main-queue action also drains only the values no pending action will deliver
+/// (`pendingActions`), which the engine's "the deliverer drains everything" rule does not express.
 package final class OrderedMainDelivery<Value>: @unchecked Sendable {
   // Safe: the queue lives in the `state` lock; `deliver` is main-actor isolated and only called from
   // `drain()` on the main actor; values move to the main thread only as documented above.

@@ -19,6 +19,13 @@ import TetherSynchronization
 ///   half of them, so memory stays bounded however fast producers are.
 /// - Threads inside a callback never wait (that could deadlock two subjects feeding each other):
 ///   their items are queued beyond the bound, and they never take over another subject's delivery.
+///
+/// Not built on ``SerialDelivery`` (the engine of containers, operators and atomic observers),
+/// though it follows the same rules with the same ``deliveryHandOverBudget``: whether someone
+/// delivers lives in an atomic word (``SubjectCoreBase/deliveryState``) that senders read and the
+/// deliverer clears without taking the lock when nothing was queued, which keeps a send with
+/// nobody else sending to one lock acquisition. The engine keeps that state under the owner's
+/// lock, which would cost every such send a second acquisition.
 @usableFromInline
 internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @unchecked Sendable {
   // Safe: the configuration is immutable and `items` is only touched while holding `shared`.
