@@ -33,10 +33,8 @@ import TetherSignals
 /// Each mutation runs under the container's lock and is atomic; observers are called after the
 /// lock is released. A mutation that changes nothing (such as `append(contentsOf: [])`) still
 /// emits one changeset, with an empty diff (never a reload).
-public final class MutableObservableCollection<C: Collection>: ObservableContainer<OrderedCollectionChangeset<C>>,
-  @unchecked Sendable
+public final class MutableObservableCollection<C: Collection>: ObservableContainer<OrderedCollectionChangeset<C>>
 {
-  // Safe: no stored properties beyond the superclass's thread-safe core.
 
   /// The changeset type this container emits.
   public typealias Changeset = OrderedCollectionChangeset<C>
@@ -160,3 +158,7 @@ private func detachingChangesets<A: RangeReplaceableCollection & SendableMetatyp
       return OrderedCollectionChangeset(collection: position, patch: detached.patch, diff: detached.diff)
     })
 }
+
+/// The container is `Sendable` when its elements are (see ``ObservableContainer``); use one of
+/// non-`Sendable` elements from one isolation domain.
+extension MutableObservableCollection: @unchecked Sendable where C: Sendable, C.Element: Sendable {}  // Safe: no stored properties beyond the superclass's thread-safe core.

@@ -18,7 +18,7 @@ extension SignalProtocol {
     for seconds: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.debounce")
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(DebounceMachine<Element, Error>(), observer: observer)
       storage.add(

@@ -16,7 +16,7 @@ extension SignalProtocol {
     interval: Double,
     on queue: any Scheduler = DispatchQueue(label: "Tether.delay")
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(DelayMachine<Element, Error>(), observer: observer)
       storage.add(

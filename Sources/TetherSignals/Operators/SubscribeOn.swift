@@ -8,7 +8,7 @@ extension SignalProtocol {
   /// Disposing before the observation started cancels it.
   public func subscribe<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let serial = SerialDisposable()
       scheduler.schedule {

@@ -20,7 +20,7 @@ extension SignalProtocol {
     for seconds: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.throttle")
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(ThrottleMachine<Element, Error>(), observer: observer)
       storage.add(

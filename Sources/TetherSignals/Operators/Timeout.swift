@@ -20,7 +20,7 @@ extension SignalProtocol {
     with error: Error,
     on queue: any Scheduler = DispatchQueue(label: "Tether.timeout")
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     let error = UncheckedSendable(error)
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(TimeoutMachine<Element, Error>(), observer: observer)

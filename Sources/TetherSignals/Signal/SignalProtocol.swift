@@ -3,7 +3,7 @@
 ///
 /// Operators are extensions on this protocol, so `subject.map`, `property.filter` and
 /// `array.filterCollection` work without converting with `toSignal()` first.
-public protocol SignalProtocol<Element, Error>: Sendable {
+public protocol SignalProtocol<Element, Error>: SendableMetatype {
   /// The type of the elements.
   associatedtype Element
   /// The type of the error that can end the signal; `Never` for signals that cannot fail.
@@ -33,7 +33,10 @@ extension SignalProtocol {
       return signal
     }
     // A container's signal forwards its observations unchanged, so it keeps their detaching.
-    return Signal(unsafeSubscribe: { observer in self.observe(with: observer) }, detaching: hopDetaching)
+    // The box lets a receiver of non-`Sendable` elements be observed through the signal; the
+    // signal is `Sendable` only when the elements are (see ``SignalProtocol``'s thread rules).
+    let receiver = UncheckedSendable(self)
+    return Signal(unsafeSubscribe: { observer in receiver.value.observe(with: observer) }, detaching: hopDetaching)
   }
 
   /// Observes only the elements.
