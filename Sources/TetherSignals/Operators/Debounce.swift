@@ -1,6 +1,6 @@
 import Dispatch
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Emits an element only once `seconds` have passed without another element arriving.
   ///
   /// Each element restarts the wait; the element emitted is the last one received. When the

@@ -1,7 +1,7 @@
 import Dispatch
 import TetherSynchronization
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Emits every event of the receiver `interval` seconds later, in the same order.
   ///
   /// The completion and the failure are delayed too, as in ReactiveKit. Disposing cancels the

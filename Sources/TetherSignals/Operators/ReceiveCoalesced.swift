@@ -1,6 +1,6 @@
 import TetherSynchronization
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Delivers the events on `scheduler` in batches: a burst of events costs one scheduled action.
   ///
   /// An explicit opt-in for throughput (for example a flood of changesets into the main queue);

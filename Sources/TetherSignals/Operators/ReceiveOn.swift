@@ -1,7 +1,7 @@
 import Dispatch
 import TetherSynchronization
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Delivers the events on `scheduler`: one scheduled action per event, in order, one at a time.
   ///
   /// Every event, the completion or failure included, is handed to `scheduler` as its own action,

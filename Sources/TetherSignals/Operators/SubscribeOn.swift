@@ -1,4 +1,4 @@
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Starts each observation (runs the receiver's producer) on `scheduler`.
   ///
   /// Schedules one action per observation, as ReactiveKit and Combine do: the action starts it.

@@ -1,6 +1,6 @@
 import Dispatch
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Emits at most one element per `seconds`-long window: the latest element at each window's end.
   ///
   /// Follows ReactiveKit: the very first element is emitted at once and opens a window; any later

@@ -1,6 +1,6 @@
 import Dispatch
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Fails with `error` if `interval` seconds pass without an element; otherwise mirrors the
   /// receiver.
   ///

@@ -13,7 +13,8 @@
 /// ```
 ///
 /// Bond's `Bond`; where Bond runs the setter on the target's binding execution context,
-/// Tether takes the context explicitly or runs a `@MainActor` setter on the main actor.
+/// Tether takes the context explicitly or runs a `@MainActor` setter on the main actor. The
+/// elements must be `Sendable` to make one: they may be sent from any thread.
 public struct Bond<Element>: BindableProtocol, Sendable {
   private let attach: @Sendable (Signal<Element, Never>) -> any Disposable
 
@@ -23,7 +24,7 @@ public struct Bond<Element>: BindableProtocol, Sendable {
     target: Target,
     context: ExecutionContext,
     setter: @escaping @Sendable (Target, Element) -> Void
-  ) {
+  ) where Element: Sendable {
     attach = { [weak target] signal in
       guard let target else { return Self.ended() }
       return signal.bind(to: target, context: context, setter: setter)
@@ -35,7 +36,7 @@ public struct Bond<Element>: BindableProtocol, Sendable {
   public init<Target: AnyObject & Sendable>(
     target: Target,
     setter: @escaping @MainActor (Target, Element) -> Void
-  ) {
+  ) where Element: Sendable {
     attach = { [weak target] signal in
       guard let target else { return Self.ended() }
       return signal.bind(to: target, setter: setter)
@@ -58,7 +59,7 @@ public struct Bond<Element>: BindableProtocol, Sendable {
 
 extension ReactiveExtensions where Base: AnyObject & Sendable {
   /// A binding target that sets elements on the object with `setter`, run on `context`.
-  public func bond<Element>(
+  public func bond<Element: Sendable>(
     context: ExecutionContext,
     setter: @escaping @Sendable (Base, Element) -> Void
   ) -> Bond<Element> {
@@ -66,7 +67,7 @@ extension ReactiveExtensions where Base: AnyObject & Sendable {
   }
 
   /// A binding target that sets elements on the object with `setter`, run on the main actor.
-  public func bond<Element>(setter: @escaping @MainActor (Base, Element) -> Void) -> Bond<Element> {
+  public func bond<Element: Sendable>(setter: @escaping @MainActor (Base, Element) -> Void) -> Bond<Element> {
     Bond(target: base, setter: setter)
   }
 
@@ -78,7 +79,7 @@ extension ReactiveExtensions where Base: AnyObject & Sendable {
   ///
   /// Bond's `reactive.keyPath(_:)` is a key-value-observing signal of the property (Apple
   /// platforms only); this one is the other direction, a binding target, and works everywhere.
-  public func keyPath<Value>(
+  public func keyPath<Value: Sendable>(
     _ keyPath: ReferenceWritableKeyPath<Base, Value> & Sendable,
     context: ExecutionContext
   ) -> Bond<Value> {
@@ -87,7 +88,7 @@ extension ReactiveExtensions where Base: AnyObject & Sendable {
 
   /// A binding target that writes elements to the object's property at `keyPath`, on the main
   /// actor (at once for an element sent on the main thread).
-  public func keyPath<Value>(_ keyPath: ReferenceWritableKeyPath<Base, Value>) -> Bond<Value> {
+  public func keyPath<Value: Sendable>(_ keyPath: ReferenceWritableKeyPath<Base, Value>) -> Bond<Value> {
     let keyPath = UncheckedSendable(keyPath)  // key paths are immutable
     return Bond(target: base) { base, value in base[keyPath: keyPath.value] = value }
   }

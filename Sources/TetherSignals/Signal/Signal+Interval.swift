@@ -48,7 +48,7 @@ extension Signal {
     just element: Element,
     after interval: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.Signal.justAfter")
-  ) {
+  ) where Element: Sendable {
     self = Signal(just: element).delay(interval: interval, on: queue)
   }
 }
