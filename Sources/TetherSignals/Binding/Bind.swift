@@ -91,17 +91,7 @@ extension SignalProtocol where Error == Never, Element: Sendable {
     to target: Target,
     setter: @escaping @MainActor (Target, Element) -> Void
   ) -> any Disposable {
-    let binding = SerialDisposable()
-    binding.otherDisposable = observeOrdered { [weak target] event in
-      guard case .next(let element) = event else { return }
-      guard let target else {
-        binding.dispose()
-        return
-      }
-      setter(target, element)
-    }
-    lifetimeBag(of: target)?.add(binding)
-    return binding
+    bindOnMain(to: target, setter: setter)
   }
 
   /// Observes the elements on the main actor, in order: at once when sent on the main thread,
@@ -159,17 +149,7 @@ extension SignalProtocol where Error == Never {
     to target: Target,
     setter: @escaping @MainActor (Target, Element) -> Void
   ) -> any Disposable {
-    let binding = SerialDisposable()
-    binding.otherDisposable = observeOrdered { [weak target] event in
-      guard case .next(let element) = event else { return }
-      guard let target else {
-        binding.dispose()
-        return
-      }
-      setter(target, element)
-    }
-    lifetimeBag(of: target)?.add(binding)
-    return binding
+    bindOnMain(to: target, setter: setter)
   }
 
   /// Observes the elements of a signal used on the main actor, on the main actor, in order: the
@@ -195,6 +175,28 @@ extension SignalProtocol where Error == Never {
     -> any Disposable
   {
     observeOrdered(observer)
+  }
+}
+
+extension SignalProtocol where Error == Never {
+  /// The main-actor binding behind ``bind(to:setter:)`` and a main-actor ``Bond``: elements sent on
+  /// the main thread are set at once, others from the main queue, in order. Not constrained to
+  /// `Sendable` elements: the callers are (or, for ``Bond``, document what they hand over).
+  internal func bindOnMain<Target: AnyObject & Sendable>(
+    to target: Target,
+    setter: @escaping @MainActor (Target, Element) -> Void
+  ) -> any Disposable {
+    let binding = SerialDisposable()
+    binding.otherDisposable = observeOrdered { [weak target] event in
+      guard case .next(let element) = event else { return }
+      guard let target else {
+        binding.dispose()
+        return
+      }
+      setter(target, element)
+    }
+    lifetimeBag(of: target)?.add(binding)
+    return binding
   }
 }
 

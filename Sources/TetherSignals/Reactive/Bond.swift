@@ -13,8 +13,11 @@
 /// ```
 ///
 /// Bond's `Bond`; where Bond runs the setter on the target's binding execution context,
-/// Tether takes the context explicitly or runs a `@MainActor` setter on the main actor. The
-/// elements must be `Sendable` to make one: they may be sent from any thread.
+/// Tether takes the context explicitly or runs a `@MainActor` setter on the main actor. A bond
+/// with a `context` needs `Sendable` elements (they move to the context). A main-actor bond does
+/// not, as UIKit's and AppKit's bonds take `NSAttributedString` and `NSImage`: a signal of
+/// non-`Sendable` elements bound to one must be sent to on the main thread, or its elements cross
+/// to the main queue unchecked.
 public struct Bond<Element>: BindableProtocol, Sendable {
   private let attach: @Sendable (Signal<Element, Never>) -> any Disposable
 
@@ -36,10 +39,10 @@ public struct Bond<Element>: BindableProtocol, Sendable {
   public init<Target: AnyObject & Sendable>(
     target: Target,
     setter: @escaping @MainActor (Target, Element) -> Void
-  ) where Element: Sendable {
+  ) {
     attach = { [weak target] signal in
       guard let target else { return Self.ended() }
-      return signal.bind(to: target, setter: setter)
+      return signal.bindOnMain(to: target, setter: setter)
     }
   }
 
@@ -67,7 +70,7 @@ extension ReactiveExtensions where Base: AnyObject & Sendable {
   }
 
   /// A binding target that sets elements on the object with `setter`, run on the main actor.
-  public func bond<Element: Sendable>(setter: @escaping @MainActor (Base, Element) -> Void) -> Bond<Element> {
+  public func bond<Element>(setter: @escaping @MainActor (Base, Element) -> Void) -> Bond<Element> {
     Bond(target: base, setter: setter)
   }
 
@@ -88,7 +91,7 @@ extension ReactiveExtensions where Base: AnyObject & Sendable {
 
   /// A binding target that writes elements to the object's property at `keyPath`, on the main
   /// actor (at once for an element sent on the main thread).
-  public func keyPath<Value: Sendable>(_ keyPath: ReferenceWritableKeyPath<Base, Value>) -> Bond<Value> {
+  public func keyPath<Value>(_ keyPath: ReferenceWritableKeyPath<Base, Value>) -> Bond<Value> {
     let keyPath = UncheckedSendable(keyPath)  // key paths are immutable
     return Bond(target: base) { base, value in base[keyPath: keyPath.value] = value }
   }
