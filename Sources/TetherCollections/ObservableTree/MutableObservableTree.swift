@@ -232,6 +232,6 @@ public typealias ObservableTree<Tree: TreeProtocol> = ObservableContainer<TreeCh
 /// A read-only observable forest of value nodes (see ``MutableObservableTreeArray``).
 public typealias ObservableTreeArray<Value> = ObservableContainer<TreeChangeset<TreeArray<Value>>>
 
-/// The container is `Sendable` when its tree are (see ``ObservableContainer``); use one of
-/// non-`Sendable` tree from one isolation domain.
+/// The container is `Sendable` when its tree and nodes are (see ``ObservableContainer``); use one
+/// of a non-`Sendable` tree from one isolation domain.
 extension MutableObservableTree: @unchecked Sendable where Tree: Sendable, Tree.ChildNode: Sendable {}  // Safe: no stored properties beyond the superclass's thread-safe core.

@@ -3,6 +3,12 @@
 ///
 /// Operators are extensions on this protocol, so `subject.map`, `property.filter` and
 /// `array.filterCollection` work without converting with `toSignal()` first.
+///
+/// The protocol does not require `Sendable`: Tether's signals, subjects, properties and containers
+/// are `Sendable` only when their elements are, so that one of non-`Sendable` elements stays in the
+/// isolation domain that made it. A conforming type must still accept `observe(with:)` from any
+/// thread (Tether's own keep their state behind a lock), as operators observe it from wherever
+/// their result is observed.
 public protocol SignalProtocol<Element, Error>: SendableMetatype {
   /// The type of the elements.
   associatedtype Element
