@@ -116,12 +116,35 @@ struct RacyProgramTests {
     #expect(result.output.contains("captures 'subject'"), "rejected for something else than sharing the subject")
   }
 
+  /// Moving the elements of a property of a class to another queue: `receive(on:)` and the other
+  /// hops need `Sendable` elements.
+  @Test func hoppingAPropertyOfAClassToAnotherQueueDoesNotCompile() throws {
+    let result = try RacyProgram.compile(
+      """
+      import Dispatch
+      import TetherSignals
+
+      final class Counter {
+        var count = 0
+      }
+
+      func hop(_ property: Property<Counter>) -> any Disposable {
+        property.receive(on: DispatchQueue.global()).observeNext { counter in counter.count += 1 }
+      }
+      """)
+    #expect(result.rejectsTheSharing, "the compiler accepted a data race through Tether:\n\(result.output)")
+    #expect(
+      result.output.contains("'Counter' does not conform to the 'Sendable' protocol"),
+      "rejected for something else than the hop:\n\(result.output)")
+  }
+
   /// The positive control: a property, array and subject of `Sendable` elements are still
-  /// `Sendable`, so the same sharing compiles (the tests above fail for the sharing, not for
-  /// something else in the programs).
+  /// `Sendable`, so the same sharing compiles, and so does the hop (the tests above fail for the
+  /// sharing, not for something else in the programs).
   @Test func sharingContainersOfSendableElementsAcrossDetachedTasksCompiles() throws {
     let result = try RacyProgram.compile(
       """
+      import Dispatch
       import TetherCollections
       import TetherSignals
 
@@ -140,6 +163,8 @@ struct RacyProgramTests {
           }
         }
         for task in tasks { await task.value }
+        let hopped = property.receive(on: DispatchQueue.global()).observeNext { _ in }
+        hopped.dispose()
         observation.dispose()
       }
       """)

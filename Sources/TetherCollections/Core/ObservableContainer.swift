@@ -115,7 +115,9 @@ public typealias ObservableCollection<C: Collection> = ObservableContainer<Order
 /// container of non-`Sendable` elements across isolation domains would share the elements. Use such
 /// a container from one isolation domain (the main actor, for one). The mutable containers
 /// (``MutableObservableArray``, ``MutableObservableSet``, ...) inherit this conformance.
-extension ObservableContainer: @unchecked Sendable where Changeset: Sendable {}  // Safe: the only stored property is the immutable core, which guards the collection and observers.
+extension ObservableContainer: @unchecked Sendable where Changeset: Sendable {
+  // Safe: the only stored property is the immutable core, which guards the collection and observers.
+}
 
 /// A read-only observable array (see ``MutableObservableArray``).
 public typealias ObservableArray<Element> = ObservableContainer<OrderedCollectionChangeset<[Element]>>

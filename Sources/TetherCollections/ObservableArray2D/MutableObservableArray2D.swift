@@ -215,4 +215,6 @@ extension TreeChangeset: ObservableContainerChangeset {}
 
 /// The container is `Sendable` when its section metadata and items are (see ``ObservableContainer``); use one of
 /// non-`Sendable` section metadata and items from one isolation domain.
-extension MutableObservableArray2D: @unchecked Sendable where SectionMetadata: Sendable, Item: Sendable {}  // Safe: no stored properties beyond the superclass's thread-safe core.
+extension MutableObservableArray2D: @unchecked Sendable where SectionMetadata: Sendable, Item: Sendable {
+  // Safe: no stored properties beyond the superclass's thread-safe core.
+}

@@ -244,4 +244,6 @@ extension MutableObservableDictionary where Value: Equatable {
 
 /// The container is `Sendable` when its keys and values are (see ``ObservableContainer``); use one of
 /// non-`Sendable` keys and values from one isolation domain.
-extension MutableObservableDictionary: @unchecked Sendable where Key: Sendable, Value: Sendable {}  // Safe: no stored properties beyond the superclass's thread-safe core.
+extension MutableObservableDictionary: @unchecked Sendable where Key: Sendable, Value: Sendable {
+  // Safe: no stored properties beyond the superclass's thread-safe core.
+}

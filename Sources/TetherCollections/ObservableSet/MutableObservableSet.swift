@@ -146,4 +146,6 @@ public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
 
 /// The container is `Sendable` when its elements are (see ``ObservableContainer``); use one of
 /// non-`Sendable` elements from one isolation domain.
-extension MutableObservableSet: @unchecked Sendable where Element: Sendable {}  // Safe: no stored properties beyond the superclass's thread-safe core.
+extension MutableObservableSet: @unchecked Sendable where Element: Sendable {
+  // Safe: no stored properties beyond the superclass's thread-safe core.
+}

@@ -22,8 +22,7 @@ import TetherChangesets
 ///
 /// A path that does not address a node (or a place to insert one) traps with a message naming the
 /// index, its depth and the number of children there, before anything changes; nothing is emitted.
-public final class MutableObservableTree<Tree: RangeReplaceableTreeProtocol>: ObservableContainer<TreeChangeset<Tree>>
-{
+public final class MutableObservableTree<Tree: RangeReplaceableTreeProtocol>: ObservableContainer<TreeChangeset<Tree>> {
 
   /// The changeset type this container emits.
   public typealias Changeset = TreeChangeset<Tree>
@@ -234,4 +233,6 @@ public typealias ObservableTreeArray<Value> = ObservableContainer<TreeChangeset<
 
 /// The container is `Sendable` when its tree and nodes are (see ``ObservableContainer``); use one
 /// of a non-`Sendable` tree from one isolation domain.
-extension MutableObservableTree: @unchecked Sendable where Tree: Sendable, Tree.ChildNode: Sendable {}  // Safe: no stored properties beyond the superclass's thread-safe core.
+extension MutableObservableTree: @unchecked Sendable where Tree: Sendable, Tree.ChildNode: Sendable {
+  // Safe: no stored properties beyond the superclass's thread-safe core.
+}

@@ -112,4 +112,6 @@ internal final class ConnectableConnection: RetirableConnection {
 }
 
 /// A connectable signal is `Sendable` when its source and elements are.
-extension ConnectableSignal: @unchecked Sendable where Source: Sendable, Element: Sendable {}  // Safe: immutable references to the source, a subject (which guards its own state) and a lock.
+extension ConnectableSignal: @unchecked Sendable where Source: Sendable, Element: Sendable {
+  // Safe: immutable references to the source, a subject (which guards its own state) and a lock.
+}

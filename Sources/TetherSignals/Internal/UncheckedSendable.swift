@@ -31,7 +31,8 @@ extension UncheckedSendable where Value: SignalProtocol {
 /// `Sendable`: for a binding's target, reached from the closure of a signal that is itself
 /// `Sendable` only when its elements are, like the target.
 @usableFromInline
-package struct UncheckedWeakReference<Object: AnyObject>: @unchecked Sendable {  // Safe: set once, at init; weak loads are atomic.
+package struct UncheckedWeakReference<Object: AnyObject>: @unchecked Sendable {
+  // Safe: set once, at init; weak loads are atomic.
   @usableFromInline package weak var object: Object?
 
   @inlinable

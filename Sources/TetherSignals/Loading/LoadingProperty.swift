@@ -131,4 +131,6 @@ public final class LoadingProperty<LoadingValue, LoadingError: Swift.Error>: Sig
 }
 
 /// A loading property is `Sendable` when its value is, like ``Property``.
-extension LoadingProperty: @unchecked Sendable where LoadingValue: Sendable {}  // Safe: every stored property is immutable: the Sendable producer, a thread-safe property, the locked slot of the first load and a thread-safe bag.
+extension LoadingProperty: @unchecked Sendable where LoadingValue: Sendable {
+  // Safe: every stored property is immutable: the Sendable producer, a thread-safe property, the locked slot of the first load and a thread-safe bag.
+}

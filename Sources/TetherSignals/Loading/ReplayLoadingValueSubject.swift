@@ -127,4 +127,6 @@ public final class ReplayLoadingValueSubject<Val, LoadingError: Swift.Error, Err
 }
 
 /// The subject is `Sendable` when its values are, like the other subjects.
-extension ReplayLoadingValueSubject: @unchecked Sendable where Val: Sendable {}  // Safe: the only stored properties are immutable: the buffer size and the core, which guards its own state.
+extension ReplayLoadingValueSubject: @unchecked Sendable where Val: Sendable {
+  // Safe: the only stored properties are immutable: the buffer size and the core, which guards its own state.
+}

@@ -185,7 +185,9 @@ extension SignalProtocol {
 
   /// Holds each element back until `property` has reloaded (with `reload()`), then emits it;
   /// fails if the reload fails. A new element cancels the reload still running for the previous one.
-  public func reloading<LoadingValue: Sendable>(_ property: LoadingProperty<LoadingValue, Error>) -> Signal<Element, Error> {
+  public func reloading<LoadingValue: Sendable>(
+    _ property: LoadingProperty<LoadingValue, Error>
+  ) -> Signal<Element, Error> {
     flatMapLatest { element -> Signal<Element, Error> in
       let element = UncheckedSendable(element)
       return property.reload().dematerializeLoadingState().map { _ in element.value }

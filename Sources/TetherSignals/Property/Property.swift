@@ -158,4 +158,6 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
 /// A property is `Sendable` when its value is: sharing a property of a non-`Sendable` value across
 /// isolation domains would share the value. Use such a property from one isolation domain (the
 /// main actor, for one).
-extension Property: @unchecked Sendable where Value: Sendable {}  // Safe: the only stored property is the immutable core, which guards the value and observers.
+extension Property: @unchecked Sendable where Value: Sendable {
+  // Safe: the only stored property is the immutable core, which guards the value and observers.
+}

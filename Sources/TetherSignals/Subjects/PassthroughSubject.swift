@@ -69,4 +69,6 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SubjectProto
 
 /// A subject is `Sendable` when its elements are: sharing a subject of non-`Sendable` elements across
 /// isolation domains would share the elements. Use such a subject from one isolation domain.
-extension PassthroughSubject: @unchecked Sendable where Element: Sendable {}  // Safe: the only stored property is the immutable core, which guards its own state.
+extension PassthroughSubject: @unchecked Sendable where Element: Sendable {
+  // Safe: the only stored property is the immutable core, which guards its own state.
+}

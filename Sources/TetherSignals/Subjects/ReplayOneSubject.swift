@@ -44,4 +44,6 @@ public final class ReplayOneSubject<Element, Error: Swift.Error>: SubjectProtoco
 
 /// A subject is `Sendable` when its elements are: sharing a subject of non-`Sendable` elements across
 /// isolation domains would share the elements. Use such a subject from one isolation domain.
-extension ReplayOneSubject: @unchecked Sendable where Element: Sendable {}  // Safe: the only stored property is the immutable core, which guards its own state.
+extension ReplayOneSubject: @unchecked Sendable where Element: Sendable {
+  // Safe: the only stored property is the immutable core, which guards its own state.
+}

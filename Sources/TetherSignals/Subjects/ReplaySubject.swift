@@ -47,4 +47,6 @@ public final class ReplaySubject<Element, Error: Swift.Error>: SubjectProtocol {
 
 /// A subject is `Sendable` when its elements are: sharing a subject of non-`Sendable` elements across
 /// isolation domains would share the elements. Use such a subject from one isolation domain.
-extension ReplaySubject: @unchecked Sendable where Element: Sendable {}  // Safe: the only stored property is the immutable core, which guards its own state.
+extension ReplaySubject: @unchecked Sendable where Element: Sendable {
+  // Safe: the only stored property is the immutable core, which guards its own state.
+}
