@@ -14,7 +14,7 @@ import TetherSignals
 /// not re-entered. Subscribers that request `.unlimited` (such as `sink` and `assign`) receive
 /// each event as the signal sends it, on the sender's thread; an event sent while another thread
 /// is delivering to the same subscriber is delivered by that thread, right after.
-public struct SignalPublisher<Output, Failure: Swift.Error>: Publisher, Sendable {
+public struct SignalPublisher<Output, Failure: Swift.Error>: Publisher {
   /// The signal each subscriber observes.
   public let signal: Signal<Output, Failure>
 
@@ -30,6 +30,9 @@ public struct SignalPublisher<Output, Failure: Swift.Error>: Publisher, Sendable
     subscriber.receive(subscription: subscription)
   }
 }
+
+/// The publisher is `Sendable` when its signal is, that is when its elements are.
+extension SignalPublisher: Sendable where Output: Sendable {}
 
 extension SignalPublisher {
   /// The signal this publisher publishes, as is: a round trip through Combine adds nothing.

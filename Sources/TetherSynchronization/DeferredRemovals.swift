@@ -8,7 +8,7 @@
 /// Noncopyable and stored in the engine, so it adds two small allocations (the list's lock and
 /// the flag) and no object of its own.
 @usableFromInline
-package struct DeferredRemovals<Observer: AnyObject>: ~Copyable, Sendable {
+package struct DeferredRemovals<Observer: AnyObject & Sendable>: ~Copyable, Sendable {
   @usableFromInline let observers: Locked<[Observer]>
   /// 1 while ``observers`` may hold some: one load on every release of the engine's lock.
   @usableFromInline let pending: AtomicInt

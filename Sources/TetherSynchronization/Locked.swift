@@ -26,8 +26,9 @@ import Musl
 /// 1.45 to 1.65 times with both. Guarantee kept: the same mutual exclusion (the mutex is only ever
 /// taken by `trylock` or `lock`); a waiter that gives up spinning sleeps as before.
 ///
-/// The state may hold values that are not `Sendable` (Tether does not require elements to be),
-/// which is why the type is `@unchecked Sendable`: the lock still serializes every access.
+/// The lock is `Sendable` when its state is, as a class holding it with `let` would be. A type
+/// whose locked state holds values that are not `Sendable` (elements, which Tether does not
+/// require to be) says why it may still be shared, with its own `@unchecked Sendable`.
 ///
 /// `body` closures passed to ``withLock(_:)`` must not call user code: callers copy what they need
 /// out of the lock and call observers afterwards. Where a lock must run user code (an element's
@@ -37,8 +38,7 @@ import Musl
 /// error-checking pthread mutex would do it too on Linux, but makes each lock and unlock about 4 ns
 /// slower in glibc; the owner word costs a fraction of a nanosecond).
 @usableFromInline
-package struct Locked<State>: ~Copyable, @unchecked Sendable {
-  // Safe: the state is reachable only inside `withLock`, while the lock is held.
+package struct Locked<State>: ~Copyable {
   @usableFromInline package let storage: LockedStorage<State>
 
   /// Creates a lock guarding `state`.
@@ -62,6 +62,9 @@ package struct Locked<State>: ~Copyable, @unchecked Sendable {
     try storage.withLock(body)
   }
 }
+
+// Safe: the state is reachable only inside `withLock`, while the lock is held, and is `Sendable`.
+extension Locked: @unchecked Sendable where State: Sendable {}
 
 extension Locked {
   /// Whether the calling thread holds the lock: it is running code under ``withLock(_:)``, such

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 /// Issue 27: a program that shares a non-`Sendable` class across detached tasks must not compile,
-/// whether it shares the instance itself or a `Property` holding it.
+/// whether it shares the instance itself or a property, subject or container holding it; the same
+/// programs with `Sendable` elements still compile.
 ///
 /// Each program is compiled by the toolchain's `swiftc` against the modules of this build, in
 /// Swift 6 mode, as far as SIL (`-emit-sil`): region-based isolation (`sending`) is checked there,
-/// so `-typecheck` alone would accept both programs.
+/// so `-typecheck` alone would accept the programs that must not compile.
 @Suite(
   .enabled(if: RacyProgram.compiler != nil, "no swiftc found on PATH (set SWIFTC to run these)"),
   .enabled(if: RacyProgram.modulesFolder != nil, "this build's modules are not next to the test bundle")
@@ -33,10 +34,8 @@ struct RacyProgramTests {
     #expect(result.rejectsTheSharing, "the compiler accepted a data race:\n\(result.output)")
   }
 
-  /// The same program with the instance in a `Property`. Known issue: `SignalProtocol` refines
-  /// `Sendable`, so every property, subject and container is `Sendable` whatever it holds, and this
-  /// compiles (and loses increments when run). When issue 27's data-race bullet is fixed, the known
-  /// issue is no longer recorded and this test fails: remove `withKnownIssue` then.
+  /// The same program with the instance in a `Property`: a property is `Sendable` only when its
+  /// value is, so the detached tasks cannot capture it.
   @Test func sharingAPropertyOfAClassAcrossDetachedTasksDoesNotCompile() throws {
     let result = try RacyProgram.compile(
       """
@@ -56,10 +55,120 @@ struct RacyProgramTests {
         for task in tasks { await task.value }
       }
       """)
-    #expect(result.compiled || result.rejectsTheSharing, "the program failed for another reason:\n\(result.output)")
-    withKnownIssue("issue 27: a Property of a non-Sendable class is Sendable") {
-      #expect(result.rejectsTheSharing, "the compiler accepted a data race through Tether")
-    }
+    #expect(result.rejectsTheSharing, "the compiler accepted a data race through Tether:\n\(result.output)")
+    #expect(result.output.contains("captures 'property'"), "rejected for something else than sharing the property")
+  }
+
+  /// The same program with the instance in a `MutableObservableArray`: a container is `Sendable`
+  /// only when its elements are.
+  @Test func sharingAnArrayOfAClassAcrossDetachedTasksDoesNotCompile() throws {
+    let result = try RacyProgram.compile(
+      """
+      import TetherCollections
+
+      final class Counter {
+        var count = 0
+      }
+
+      func race() async {
+        let array = MutableObservableArray([Counter()])
+        let tasks = (0..<4).map { _ in
+          Task.detached {
+            for _ in 0..<100_000 { array[0].count += 1 }
+          }
+        }
+        for task in tasks { await task.value }
+      }
+      """)
+    #expect(result.rejectsTheSharing, "the compiler accepted a data race through Tether:\n\(result.output)")
+    #expect(result.output.contains("captures 'array'"), "rejected for something else than sharing the array")
+  }
+
+  /// A `PassthroughSubject` of a class shared by detached tasks: each task sends a counter and goes
+  /// on changing it, while the observer (run by whichever task is delivering) changes it too. A
+  /// subject is `Sendable` only when its elements are.
+  @Test func sharingASubjectOfAClassAcrossDetachedTasksDoesNotCompile() throws {
+    let result = try RacyProgram.compile(
+      """
+      import TetherSignals
+
+      final class Counter {
+        var count = 0
+      }
+
+      func race() async {
+        let subject = PassthroughSubject<Counter, Never>()
+        let observation = subject.observeNext { counter in counter.count += 1 }
+        let tasks = (0..<4).map { _ in
+          Task.detached {
+            for _ in 0..<100_000 {
+              let counter = Counter()
+              subject.send(counter)
+              counter.count += 1
+            }
+          }
+        }
+        for task in tasks { await task.value }
+        observation.dispose()
+      }
+      """)
+    #expect(result.rejectsTheSharing, "the compiler accepted a data race through Tether:\n\(result.output)")
+    #expect(result.output.contains("captures 'subject'"), "rejected for something else than sharing the subject")
+  }
+
+  /// Moving the elements of a property of a class to another queue: `receive(on:)` and the other
+  /// hops need `Sendable` elements.
+  @Test func hoppingAPropertyOfAClassToAnotherQueueDoesNotCompile() throws {
+    let result = try RacyProgram.compile(
+      """
+      import Dispatch
+      import TetherSignals
+
+      final class Counter {
+        var count = 0
+      }
+
+      func hop(_ property: Property<Counter>) -> any Disposable {
+        property.receive(on: DispatchQueue.global()).observeNext { counter in counter.count += 1 }
+      }
+      """)
+    #expect(result.rejectsTheSharing, "the compiler accepted a data race through Tether:\n\(result.output)")
+    #expect(
+      result.output.contains("'Counter' does not conform to the 'Sendable' protocol"),
+      "rejected for something else than the hop:\n\(result.output)")
+  }
+
+  /// The positive control: a property, array and subject of `Sendable` elements are still
+  /// `Sendable`, so the same sharing compiles, and so does the hop (the tests above fail for the
+  /// sharing, not for something else in the programs).
+  @Test func sharingContainersOfSendableElementsAcrossDetachedTasksCompiles() throws {
+    let result = try RacyProgram.compile(
+      """
+      import Dispatch
+      import TetherCollections
+      import TetherSignals
+
+      func share() async {
+        let property = Property(0)
+        let array = MutableObservableArray<Int>([])
+        let subject = PassthroughSubject<Int, Never>()
+        let observation = subject.observeNext { _ in }
+        let tasks = (0..<4).map { index in
+          Task.detached {
+            for _ in 0..<1_000 {
+              property.modify { $0 += 1 }
+              array.append(index)
+              subject.send(index)
+            }
+          }
+        }
+        for task in tasks { await task.value }
+        let hopped = property.receive(on: DispatchQueue.global()).observeNext { _ in }
+        hopped.dispose()
+        observation.dispose()
+      }
+      """)
+    #expect(result.compiled, "sharing containers of Sendable elements no longer compiles:\n\(result.output)")
   }
 }
 

@@ -15,9 +15,10 @@ extension ObservableContainer {
   func bindChangesets(_ signal: Signal<Changeset, Never>) -> any Disposable {
     let binding = SerialDisposable()
     let version = AdoptedVersion()
-    binding.otherDisposable = signal.observe { [weak self] event in
+    let target = UncheckedWeakReference(self)
+    binding.otherDisposable = signal.observe { event in
       guard case .next(let changeset) = event else { return }
-      guard let self else {
+      guard let self = target.object else {
         binding.dispose()
         return
       }

@@ -26,8 +26,7 @@ import TetherSignals
 ///   var messages: ObservableArray<String> { _messages }
 /// }
 /// ```
-public class ObservableContainer<Changeset: ObservableContainerChangeset>: SignalProtocol, @unchecked Sendable {
-  // Safe: the only stored property is the immutable core, which guards the collection and observers.
+public class ObservableContainer<Changeset: ObservableContainerChangeset>: SignalProtocol {
   @usableFromInline let core: ContainerCore<Changeset>
 
   /// Creates a container holding `collection`.
@@ -111,6 +110,14 @@ public class ObservableContainer<Changeset: ObservableContainerChangeset>: Signa
 /// A read-only observable ordered collection of any `Collection` type, emitting
 /// ``OrderedCollectionChangeset``s.
 public typealias ObservableCollection<C: Collection> = ObservableContainer<OrderedCollectionChangeset<C>>
+
+/// A container is `Sendable` when its changesets are, that is when its elements are: sharing a
+/// container of non-`Sendable` elements across isolation domains would share the elements. Use such
+/// a container from one isolation domain (the main actor, for one). The mutable containers
+/// (``MutableObservableArray``, ``MutableObservableSet``, ...) inherit this conformance.
+extension ObservableContainer: @unchecked Sendable where Changeset: Sendable {
+  // Safe: the only stored property is the immutable core, which guards the collection and observers.
+}
 
 /// A read-only observable array (see ``MutableObservableArray``).
 public typealias ObservableArray<Element> = ObservableContainer<OrderedCollectionChangeset<[Element]>>

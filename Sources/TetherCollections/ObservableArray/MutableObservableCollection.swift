@@ -33,10 +33,7 @@ import TetherSignals
 /// Each mutation runs under the container's lock and is atomic; observers are called after the
 /// lock is released. A mutation that changes nothing (such as `append(contentsOf: [])`) still
 /// emits one changeset, with an empty diff (never a reload).
-public final class MutableObservableCollection<C: Collection>: ObservableContainer<OrderedCollectionChangeset<C>>,
-  @unchecked Sendable
-{
-  // Safe: no stored properties beyond the superclass's thread-safe core.
+public final class MutableObservableCollection<C: Collection>: ObservableContainer<OrderedCollectionChangeset<C>> {
 
   /// The changeset type this container emits.
   public typealias Changeset = OrderedCollectionChangeset<C>
@@ -159,4 +156,10 @@ private func detachingChangesets<A: RangeReplaceableCollection & SendableMetatyp
       position.apply(detached.patch)
       return OrderedCollectionChangeset(collection: position, patch: detached.patch, diff: detached.diff)
     })
+}
+
+/// The container is `Sendable` when its elements are (see ``ObservableContainer``); use one of
+/// non-`Sendable` elements from one isolation domain.
+extension MutableObservableCollection: @unchecked Sendable where C: Sendable, C.Element: Sendable {
+  // Safe: no stored properties beyond the superclass's thread-safe core.
 }

@@ -19,9 +19,8 @@ import TetherChangesets
 /// Out-of-range sections and items trap with a message naming the index and the count, before
 /// anything changes; nothing is emitted.
 public final class MutableObservableArray2D<SectionMetadata, Item>:
-  ObservableContainer<TreeChangeset<Array2D<SectionMetadata, Item>>>, @unchecked Sendable
+  ObservableContainer<TreeChangeset<Array2D<SectionMetadata, Item>>>
 {
-  // Safe: no stored properties beyond the superclass's thread-safe core.
 
   /// The changeset type this container emits.
   public typealias Changeset = TreeChangeset<Array2D<SectionMetadata, Item>>
@@ -213,3 +212,9 @@ public typealias ObservableArray2D<SectionMetadata, Item> =
   ObservableContainer<TreeChangeset<Array2D<SectionMetadata, Item>>>
 
 extension TreeChangeset: ObservableContainerChangeset {}
+
+/// The container is `Sendable` when its section metadata and items are (see ``ObservableContainer``); use one of
+/// non-`Sendable` section metadata and items from one isolation domain.
+extension MutableObservableArray2D: @unchecked Sendable where SectionMetadata: Sendable, Item: Sendable {
+  // Safe: no stored properties beyond the superclass's thread-safe core.
+}

@@ -17,9 +17,8 @@ import TetherChangesets
 /// scores.replace(with: ["bob": 1])
 /// ```
 public final class MutableObservableDictionary<Key: Hashable, Value>:
-  ObservableContainer<UnorderedCollectionChangeset<[Key: Value]>>, @unchecked Sendable
+  ObservableContainer<UnorderedCollectionChangeset<[Key: Value]>>
 {
-  // Safe: no stored properties beyond the superclass's thread-safe core.
 
   /// The changeset type this container emits.
   public typealias Changeset = UnorderedCollectionChangeset<[Key: Value]>
@@ -241,4 +240,10 @@ extension MutableObservableDictionary where Value: Equatable {
   public func replace(with newDictionary: [Key: Value], performDiff: Bool = true) {
     replace(with: newDictionary, performDiff: performDiff, isUnchanged: ==)
   }
+}
+
+/// The container is `Sendable` when its keys and values are (see ``ObservableContainer``); use one of
+/// non-`Sendable` keys and values from one isolation domain.
+extension MutableObservableDictionary: @unchecked Sendable where Key: Sendable, Value: Sendable {
+  // Safe: no stored properties beyond the superclass's thread-safe core.
 }

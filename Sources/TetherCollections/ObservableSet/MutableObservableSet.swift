@@ -19,10 +19,8 @@ import TetherChangesets
 /// To show a set in a list, sort it into an ordered collection (`sortedCollection()`).
 public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
   UnorderedCollectionChangeset<Set<Element>>
->,
-@unchecked Sendable
+>
 {
-  // Safe: no stored properties beyond the superclass's thread-safe core.
 
   /// The changeset type this container emits.
   public typealias Changeset = UnorderedCollectionChangeset<Set<Element>>
@@ -144,4 +142,10 @@ public final class MutableObservableSet<Element: Hashable>: ObservableContainer<
       }
     )
   }
+}
+
+/// The container is `Sendable` when its elements are (see ``ObservableContainer``); use one of
+/// non-`Sendable` elements from one isolation domain.
+extension MutableObservableSet: @unchecked Sendable where Element: Sendable {
+  // Safe: no stored properties beyond the superclass's thread-safe core.
 }

@@ -22,10 +22,7 @@ import TetherChangesets
 ///
 /// A path that does not address a node (or a place to insert one) traps with a message naming the
 /// index, its depth and the number of children there, before anything changes; nothing is emitted.
-public final class MutableObservableTree<Tree: RangeReplaceableTreeProtocol>: ObservableContainer<TreeChangeset<Tree>>,
-  @unchecked Sendable
-{
-  // Safe: no stored properties beyond the superclass's thread-safe core.
+public final class MutableObservableTree<Tree: RangeReplaceableTreeProtocol>: ObservableContainer<TreeChangeset<Tree>> {
 
   /// The changeset type this container emits.
   public typealias Changeset = TreeChangeset<Tree>
@@ -233,3 +230,9 @@ public typealias ObservableTree<Tree: TreeProtocol> = ObservableContainer<TreeCh
 
 /// A read-only observable forest of value nodes (see ``MutableObservableTreeArray``).
 public typealias ObservableTreeArray<Value> = ObservableContainer<TreeChangeset<TreeArray<Value>>>
+
+/// The container is `Sendable` when its tree and nodes are (see ``ObservableContainer``); use one
+/// of a non-`Sendable` tree from one isolation domain.
+extension MutableObservableTree: @unchecked Sendable where Tree: Sendable, Tree.ChildNode: Sendable {
+  // Safe: no stored properties beyond the superclass's thread-safe core.
+}

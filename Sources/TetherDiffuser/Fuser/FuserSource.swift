@@ -51,7 +51,9 @@ extension Fuser {
 
   /// A fuser listening to the elements of `signal`; the signal's completion just ends that source.
   public static func from<S: SignalProtocol>(_ signal: S) -> Fuser<Event> where S.Element == Event, S.Error == Never {
-    Fuser(connect: { emit in signal.observeNext(with: emit) })
+    // A signal of `Sendable` events is `Sendable`, whatever `S` is.
+    let signal = signal.toSignal()
+    return Fuser(connect: { emit in signal.observeNext(with: emit) })
   }
 
   /// A fuser listening to a main-actor source, such as a view's callbacks.

@@ -52,7 +52,8 @@ final class BidirectionalHops: Sendable {
   /// The elements of `signal` that are not echoes, each handed over as a hop in `direction`.
   func gate<Element>(_ signal: Signal<Element, Never>, direction: Direction) -> Signal<Element, Never> {
     // Forwards the upstream events one by one, so the observer contract of `signal` carries over.
-    Signal(unsafeSubscribe: { observer in
+    let signal = UncheckedSendable(signal)
+    return Signal(unsafeSubscribe: { observer in
       signal.observe { event in
         guard case .next = event else {
           observer(event)

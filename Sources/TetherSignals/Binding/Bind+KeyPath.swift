@@ -1,4 +1,4 @@
-extension SignalProtocol where Error == Never {
+extension SignalProtocol where Error == Never, Element: Sendable {
   /// Binds the elements to the property of `target` at `keyPath`, written on `context`.
   ///
   /// The target is held weakly; the binding ends when it goes away (at once if it is a
@@ -27,6 +27,21 @@ extension SignalProtocol where Error == Never {
   /// ```swift
   /// store.title.bind(to: viewModel, keyPath: \.title)
   /// ```
+  @discardableResult
+  public func bind<Target: AnyObject & Sendable>(
+    to target: Target,
+    keyPath: ReferenceWritableKeyPath<Target, Element>
+  ) -> any Disposable {
+    let keyPath = UncheckedSendable(keyPath)  // key paths are immutable
+    return bind(to: target) { target, element in target[keyPath: keyPath.value] = element }
+  }
+}
+
+extension SignalProtocol where Error == Never {
+  /// Binds the elements of a signal used on the main actor to the property of a main-actor
+  /// `target` at `keyPath`: the overload for elements that are not `Sendable`, such as a class
+  /// model's (see ``bind(to:setter:)``).
+  @MainActor
   @discardableResult
   public func bind<Target: AnyObject & Sendable>(
     to target: Target,

@@ -20,7 +20,9 @@ extension SignalProtocol where Error == Never {
   where Bindable.Element == Element? {
     bindable.bind(signal: toSignal().map { Optional($0) })
   }
+}
 
+extension SignalProtocol where Error == Never, Element: Sendable {
   /// Binds the elements to `target` through `setter`, run on `context`.
   ///
   /// The target is held weakly: the binding ends at the first element after the target is gone
@@ -36,6 +38,8 @@ extension SignalProtocol where Error == Never {
   /// ```swift
   /// store.count.bind(to: logger, context: .global()) { logger, count in logger.log(count) }
   /// ```
+  ///
+  /// The elements must be `Sendable`: they move to `context`.
   @discardableResult
   public func bind<Target: AnyObject & Sendable>(
     to target: Target,
@@ -61,7 +65,7 @@ extension SignalProtocol where Error == Never {
   }
 }
 
-extension SignalProtocol where Error == Never {
+extension SignalProtocol where Error == Never, Element: Sendable {
   /// Binds the elements to a main-actor `target` (such as a view model) through `setter`, which
   /// runs on the main actor.
   ///
@@ -71,7 +75,8 @@ extension SignalProtocol where Error == Never {
   /// way every element goes through one queue, so they are set in the order they were sent. The
   /// target is held weakly, as in ``bind(to:context:setter:)``.
   ///
-  /// Elements need not be `Sendable`: one sent on the main thread never leaves it.
+  /// This one is for `Sendable` elements, which may be sent from any thread; for a signal of
+  /// non-`Sendable` elements used on the main actor, the main-actor overload binds them.
   ///
   /// ```swift
   /// @MainActor final class CounterViewModel {
@@ -86,23 +91,14 @@ extension SignalProtocol where Error == Never {
     to target: Target,
     setter: @escaping @MainActor (Target, Element) -> Void
   ) -> any Disposable {
-    let binding = SerialDisposable()
-    binding.otherDisposable = observeOrdered { [weak target] event in
-      guard case .next(let element) = event else { return }
-      guard let target else {
-        binding.dispose()
-        return
-      }
-      setter(target, element)
-    }
-    lifetimeBag(of: target)?.add(binding)
-    return binding
+    bindOnMain(to: target, setter: setter)
   }
 
   /// Observes the elements on the main actor, in order: at once when sent on the main thread,
   /// from the main queue when sent from another thread.
   ///
-  /// Elements need not be `Sendable`: one sent on the main thread never leaves it.
+  /// This one is for `Sendable` elements, which may be sent from any thread; for a signal of
+  /// non-`Sendable` elements used on the main actor, the main-actor overload observes them.
   ///
   /// For an array container (`MutableObservableArray`), a changeset waiting for the main thread
   /// holds only its change, not the array, so a background producer that runs ahead of the main
@@ -127,6 +123,80 @@ extension SignalProtocol where Error == Never {
     -> any Disposable
   {
     observeOrdered(observer)
+  }
+}
+
+extension SignalProtocol where Error == Never {
+  /// Binds the elements of a signal used on the main actor to a main-actor `target` through
+  /// `setter`: the overload for elements that are not `Sendable`, such as a class model's.
+  ///
+  /// A signal (property, container, subject) of non-`Sendable` elements is not `Sendable`, so it
+  /// stays in the isolation domain that made it: called here, the main actor's, where its elements
+  /// are sent and set without leaving the main thread. Otherwise like the `Sendable` overload.
+  ///
+  /// ```swift
+  /// @MainActor final class ListViewModel {
+  ///   let selection = Property<Item?>(nil)  // Item: a non-Sendable class
+  ///   var title = ""
+  ///   init() {
+  ///     selection.bind(to: self) { viewModel, item in viewModel.title = item?.name ?? "" }
+  ///   }
+  /// }
+  /// ```
+  @MainActor
+  @discardableResult
+  public func bind<Target: AnyObject & Sendable>(
+    to target: Target,
+    setter: @escaping @MainActor (Target, Element) -> Void
+  ) -> any Disposable {
+    bindOnMain(to: target, setter: setter)
+  }
+
+  /// Observes the elements of a signal used on the main actor, on the main actor, in order: the
+  /// overload for elements that are not `Sendable`, such as a class model's.
+  ///
+  /// A signal of non-`Sendable` elements is not `Sendable`, so it stays in the isolation domain
+  /// that made it: called here, the main actor's, whose elements never leave the main thread.
+  @MainActor
+  @discardableResult
+  public func observeNextOnMain(with observer: @escaping @MainActor (Element) -> Void) -> any Disposable {
+    observeOrdered { event in
+      if case .next(let element) = event { observer(element) }
+    }
+  }
+
+  /// Observes the events of a signal used on the main actor, on the main actor, in order: the
+  /// overload for elements that are not `Sendable`, such as a class model's.
+  @MainActor
+  @discardableResult
+  public func observeOnMain(
+    with observer: @escaping @MainActor (Signal<Element, Error>.Event) -> Void
+  )
+    -> any Disposable
+  {
+    observeOrdered(observer)
+  }
+}
+
+extension SignalProtocol where Error == Never {
+  /// The main-actor binding behind ``bind(to:setter:)`` and a main-actor ``Bond``: elements sent on
+  /// the main thread are set at once, others from the main queue, in order. Not constrained to
+  /// `Sendable` elements: the callers are (or, for ``Bond``, document what they hand over).
+  internal func bindOnMain<Target: AnyObject & Sendable>(
+    to target: Target,
+    setter: @escaping @MainActor (Target, Element) -> Void
+  ) -> any Disposable {
+    let binding = SerialDisposable()
+    binding.otherDisposable = observeOrdered { [weak target] event in
+      guard case .next(let element) = event else { return }
+      guard let target else {
+        binding.dispose()
+        return
+      }
+      setter(target, element)
+    }
+    lifetimeBag(of: target)?.add(binding)
+    return binding
   }
 }
 

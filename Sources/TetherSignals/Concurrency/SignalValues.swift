@@ -11,7 +11,7 @@ import TetherSynchronization
 /// The sequence ends when the signal completes, throws the signal's error when it fails, and ends
 /// early, disposing the observation, when the awaiting task is cancelled or the iterator is
 /// dropped.
-public struct SignalValues<Element, Failure: Swift.Error>: AsyncSequence, Sendable {
+public struct SignalValues<Element, Failure: Swift.Error>: AsyncSequence {
   /// Which elements an iterator keeps when they arrive faster than they are awaited (see
   /// ``SignalValuesBufferingPolicy``).
   public typealias BufferingPolicy = SignalValuesBufferingPolicy
@@ -82,6 +82,9 @@ extension SignalProtocol {
     SignalValues(signal: toSignal(), bufferingPolicy: bufferingPolicy)
   }
 }
+
+/// The sequence is `Sendable` when its elements are, like its ``Signal``.
+extension SignalValues: Sendable where Element: Sendable {}
 
 /// Which elements an iterator keeps when they arrive faster than they are awaited, as
 /// `AsyncStream.Continuation.BufferingPolicy`; also spelled `SignalValues.BufferingPolicy`.

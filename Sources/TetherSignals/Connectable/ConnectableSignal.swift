@@ -61,13 +61,13 @@ public final class ConnectableSignal<Source: SignalProtocol>: ConnectableSignalP
       connection.dispose()
       return connection
     }
-    let subject = self.subject
+    let subject = UncheckedSendable(self.subject)
     let hasEnded = self.hasEnded
     connection.subscription.otherDisposable = source.observe { event in
       // An event already on its way when the connection was disposed must not reach the subject.
       guard !connection.isDisposed else { return }
       if event.isTerminal { hasEnded.withLock { $0 = true } }
-      subject.on(event)
+      subject.value.on(event)
       // Releases the source's subscription, and with it this callback, which holds the connection.
       if event.isTerminal { connection.dispose() }
     }
@@ -109,4 +109,9 @@ internal final class ConnectableConnection: RetirableConnection {
     retire()
     subscription.dispose()
   }
+}
+
+/// A connectable signal is `Sendable` when its source and elements are.
+extension ConnectableSignal: @unchecked Sendable where Source: Sendable, Element: Sendable {
+  // Safe: immutable references to the source, a subject (which guards its own state) and a lock.
 }

@@ -17,8 +17,9 @@ extension ConnectableSignalProtocol {
   /// observer's synchronous events, under its lock.)
   public func refCount(disconnectCount: Int = 0) -> Signal<Element, Error> {
     let state = LockedBox(RefCountState())
+    let source = UncheckedSendable(self)
     return Signal(unsafeSubscribe: { observer in
-      let subscription = self.observe(with: observer)
+      let subscription = source.observe(with: observer)
       let mustConnect = state.withLock { state in
         state.observers += 1
         if state.isConnecting {
@@ -30,7 +31,7 @@ extension ConnectableSignalProtocol {
         return true
       }
       if mustConnect {
-        let connection = self.connect()
+        let connection = source.value.connect()
         let unwanted = state.withLock { state -> (any Disposable)? in
           state.isConnecting = false
           guard !state.disconnectWhenConnected else {

@@ -21,11 +21,7 @@ import TetherSynchronization
 ///   seen as `.loading` then `.loaded` (ReactiveKit shows only `.loaded`).
 /// - The first load holds the property weakly: a load that never ends does not keep it alive.
 /// - Nothing is sent under a lock (ReactiveKit sends from under its recursive lock).
-public final class LoadingProperty<LoadingValue, LoadingError: Swift.Error>: SignalProtocol, DisposeBagProvider,
-  @unchecked Sendable
-{
-  // Safe: every stored property is immutable: the Sendable producer, a thread-safe property,
-  // the locked slot of the first load and a thread-safe bag.
+public final class LoadingProperty<LoadingValue, LoadingError: Swift.Error>: SignalProtocol, DisposeBagProvider {
   private let producer: @Sendable () -> LoadingSignal<LoadingValue, LoadingError>
   private let state = Property<LoadingState<LoadingValue, LoadingError>>(.loading)
   /// The load started by an observation, while it runs.
@@ -63,7 +59,9 @@ public final class LoadingProperty<LoadingValue, LoadingError: Swift.Error>: Sig
   /// keeps its current state while loading and when the reload fails; otherwise it goes through
   /// `.loading` and `.failed` too. The signal holds the property while it is observed.
   public func reload(silently: Bool = true) -> LoadingSignal<LoadingValue, LoadingError> {
-    load(silently: silently) { [self] in self }
+    // The returned signal is `Sendable` only when the value is, like the property.
+    let property = UncheckedSendable(self)
+    return load(silently: silently) { property.value }
   }
 
   /// Registers an observer: it receives the current state, then every change. Starts a load if
@@ -90,9 +88,10 @@ public final class LoadingProperty<LoadingValue, LoadingError: Swift.Error>: Sig
       return load
     }
     guard let load else { return }
-    load.otherDisposable = self.load(silently: false) { [weak self] in self }
-      .observe { [weak self] event in
-        guard event.isTerminal, let self else { return }
+    let property = UncheckedWeakReference(self)
+    load.otherDisposable = self.load(silently: false) { property.object }
+      .observe { event in
+        guard event.isTerminal, let self = property.object else { return }
         let finished = self.firstLoad.withLock { slot -> SerialDisposable? in
           guard slot === load else { return nil }
           slot = nil
@@ -129,4 +128,9 @@ public final class LoadingProperty<LoadingValue, LoadingError: Swift.Error>: Sig
       }
     }
   }
+}
+
+/// A loading property is `Sendable` when its value is, like ``Property``.
+extension LoadingProperty: @unchecked Sendable where LoadingValue: Sendable {
+  // Safe: every stored property is immutable: the Sendable producer, a thread-safe property, the locked slot of the first load and a thread-safe bag.
 }

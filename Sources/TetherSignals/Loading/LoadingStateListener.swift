@@ -70,7 +70,7 @@ extension SignalProtocol where Element: ObservedLoadingStateProtocol, Error == N
     of listener: any LoadingStateListener
   ) -> Signal<ObservedLoadingState<Element.LoadingValue, Element.LoadingError>, Never> {
     typealias State = ObservedLoadingState<Element.LoadingValue, Element.LoadingError>
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     let reference = ListenerReference(listener)
     return Signal { observer in
       let delivery = OrderedMainDelivery<State> { state in reference.listener?.setLoadingState(state) }

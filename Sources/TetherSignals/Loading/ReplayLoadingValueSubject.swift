@@ -15,11 +15,7 @@ import TetherSynchronization
 /// results.send(.loaded(items))
 /// results.observeNext { print($0) }  // loaded(items)
 /// ```
-public final class ReplayLoadingValueSubject<Val, LoadingError: Swift.Error, Error: Swift.Error>: SubjectProtocol,
-  @unchecked Sendable
-{
-  // Safe: the only stored properties are immutable: the buffer size and the core, which guards
-  // its own state.
+public final class ReplayLoadingValueSubject<Val, LoadingError: Swift.Error, Error: Swift.Error>: SubjectProtocol {
   /// The type of the elements: loading states.
   public typealias Element = LoadingState<Val, LoadingError>
 
@@ -128,4 +124,9 @@ public final class ReplayLoadingValueSubject<Val, LoadingError: Swift.Error, Err
   public func waitUntilDelivered() {
     core.waitUntilDelivered()
   }
+}
+
+/// The subject is `Sendable` when its values are, like the other subjects.
+extension ReplayLoadingValueSubject: @unchecked Sendable where Val: Sendable {
+  // Safe: the only stored properties are immutable: the buffer size and the core, which guards its own state.
 }

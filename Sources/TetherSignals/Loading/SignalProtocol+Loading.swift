@@ -51,7 +51,7 @@ extension SignalProtocol where Element: LoadingStateProtocol, Error == Never {
   /// A regular signal of the loaded values that fails with the error of the first `.failed`
   /// state; `.loading` states are dropped. It completes when the receiver completes.
   public func dematerializeLoadingState() -> Signal<Element.LoadingValue, Element.LoadingError> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       upstream.observe { event in
         switch event {
@@ -95,20 +95,20 @@ extension SignalProtocol where Element: LoadingStateProtocol, Error == Never {
         NewValue, Element.LoadingError
       >
   ) -> LoadingSignal<NewValue, Element.LoadingError> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
-      let values = PassthroughSubject<Element.LoadingValue, Element.LoadingError>()
-      let lifted = transform(values.toSignal()).observe { event in observer.on(event) }
+      let values = UncheckedSendable(PassthroughSubject<Element.LoadingValue, Element.LoadingError>())
+      let lifted = transform(values.value.toSignal()).observe { event in observer.on(event) }
       let source = upstream.observe { event in
         switch event {
         case .next(let state):
           switch state.asLoadingState {
           case .loading: observer.receive(.loading)
-          case .loaded(let value): values.send(value)
+          case .loaded(let value): values.value.send(value)
           case .failed(let error): observer.receive(.failed(error))
           }
         case .completed:
-          values.send(completion: .finished)
+          values.value.send(completion: .finished)
         }
       }
       return CompositeDisposable([lifted, source])
@@ -143,7 +143,7 @@ extension SignalProtocol where Element: LoadingStateProtocol, Error == Never {
   public func deriveObservedLoadingState(
     loadsAgainOnFailure: Bool = true
   ) -> Signal<ObservedLoadingState<Element.LoadingValue, Element.LoadingError>, Never> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       // (the previous state was `.loading`, a value or an error has been shown since the last load)
       let seen = LockedBox((previousWasLoading: false, hasShownResult: false))
@@ -185,7 +185,9 @@ extension SignalProtocol {
 
   /// Holds each element back until `property` has reloaded (with `reload()`), then emits it;
   /// fails if the reload fails. A new element cancels the reload still running for the previous one.
-  public func reloading<LoadingValue>(_ property: LoadingProperty<LoadingValue, Error>) -> Signal<Element, Error> {
+  public func reloading<LoadingValue: Sendable>(
+    _ property: LoadingProperty<LoadingValue, Error>
+  ) -> Signal<Element, Error> {
     flatMapLatest { element -> Signal<Element, Error> in
       let element = UncheckedSendable(element)
       return property.reload().dematerializeLoadingState().map { _ in element.value }
@@ -196,7 +198,7 @@ extension SignalProtocol {
 extension SignalProtocol where Element: LoadingStateProtocol, Error == Never {
   /// Holds each loaded value back until `property` has reloaded (with `reload()`), then emits it
   /// as `.loaded`; the reload's `.loading` and `.failed` states are emitted meanwhile.
-  public func reloading<OtherValue>(
+  public func reloading<OtherValue: Sendable>(
     _ property: LoadingProperty<OtherValue, Element.LoadingError>
   ) -> LoadingSignal<Element.LoadingValue, Element.LoadingError> {
     flatMapValue { value -> LoadingSignal<Element.LoadingValue, Element.LoadingError> in

@@ -28,9 +28,10 @@ public func amb<S: SignalProtocol>(_ signals: [S]) -> Signal<S.Element, S.Error>
 @inlinable
 internal func ambSignals<Element, Error>(_ signals: [Signal<Element, Error>]) -> Signal<Element, Error> {
   guard !signals.isEmpty else { return .completed() }
+  let signals = UncheckedSendable(signals)
   return Signal(unsafeSubscribe: { observer in
-    let storage = OperatorStorage(AmbMachine<Element, Error>(count: signals.count), observer: observer)
-    for (index, signal) in signals.enumerated() {
+    let storage = OperatorStorage(AmbMachine<Element, Error>(count: signals.value.count), observer: observer)
+    for (index, signal) in signals.value.enumerated() {
       let observation = signal.observe { event in
         let losers = storage.update { machine, outbox in machine.receive(event, from: index, &outbox) }
         for loser in losers ?? [] { loser.dispose() }

@@ -9,7 +9,7 @@ extension SignalProtocol {
   @inlinable
   public func buffer(size: Int) -> Signal<[Element], Error> {
     tetherPrecondition(size > 0, "buffer(size:) requires a positive size (got \(size))")
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let buffer = LockedBox<[Element]>([])
       return upstream.observe { event in

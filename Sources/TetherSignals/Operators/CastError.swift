@@ -5,7 +5,7 @@ extension SignalProtocol where Error == Never {
   /// Emits what the receiver emits and completes when it completes; never fails.
   @inlinable
   public func castError<NewError: Swift.Error>() -> Signal<Element, NewError> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       upstream.observe { event in
         switch event {

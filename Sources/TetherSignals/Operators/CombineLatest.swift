@@ -101,12 +101,12 @@ public func combineLatest<A: SignalProtocol, B: SignalProtocol, C: SignalProtoco
 /// ReactiveKit's `Signal(combiningLatest:)`); fails as soon as one fails.
 @inlinable
 public func combineLatest<S: SignalProtocol>(_ signals: [S]) -> Signal<[S.Element], S.Error> {
-  let signals = signals.map { $0.toSignal() }
   guard !signals.isEmpty else { return .completed() }
+  let signals = UncheckedSendable(signals.map { $0.toSignal() })
   return Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(
-      CombineLatestManyMachine<S.Element, S.Error>(count: signals.count), observer: observer)
-    for (index, signal) in signals.enumerated() {
+      CombineLatestManyMachine<S.Element, S.Error>(count: signals.value.count), observer: observer)
+    for (index, signal) in signals.value.enumerated() {
       guard !storage.isDisposed else { break }
       storage.add(
         signal.observe { event in storage.update { machine, outbox in machine.receive(event, at: index, &outbox) } })
@@ -142,7 +142,9 @@ internal func combineLatestPair<A, B, Error>(
   _ a: Signal<A, Error>,
   _ b: Signal<B, Error>
 ) -> Signal<(A, B), Error> {
-  Signal(unsafeSubscribe: { observer in
+  let a = UncheckedSendable(a)
+  let b = UncheckedSendable(b)
+  return Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(CombineLatestPairMachine<A, B, Error>(), observer: observer)
     storage.add(a.observe { event in storage.update { machine, outbox in machine.receiveFirst(event, &outbox) } })
     guard !storage.isDisposed else { return storage.handle }

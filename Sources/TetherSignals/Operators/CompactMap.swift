@@ -4,7 +4,7 @@ extension SignalProtocol {
   /// Fails or completes when the receiver does.
   @inlinable
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) -> Result?) -> Signal<Result, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       upstream.observe { event in
         switch event {

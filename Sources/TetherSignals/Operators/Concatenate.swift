@@ -14,7 +14,7 @@ extension SignalProtocol {
   /// observation starts. Fails or completes when the receiver does.
   @inlinable
   public func prepend<S: Sequence>(contentsOf elements: S) -> Signal<Element, Error> where S.Element == Element {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     let elements = UncheckedSendable(Array(elements))
     return Signal { observer in
       for element in elements.value {
@@ -50,7 +50,7 @@ extension SignalProtocol {
   /// the receiver fails.
   @inlinable
   public func append<S: Sequence>(contentsOf elements: S) -> Signal<Element, Error> where S.Element == Element {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     let elements = UncheckedSendable(Array(elements))
     return Signal { observer in
       upstream.observe { event in
@@ -72,7 +72,8 @@ extension SignalProtocol {
   @inlinable
   public func append<Other: SignalProtocol>(_ other: Other) -> Signal<Element, Error>
   where Other.Element == Element, Other.Error == Error {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
+    let other = UncheckedSendable(other)
     return Signal { observer in
       // A composite rather than a serial disposable: the receiver may complete (and `other` be
       // observed) before the receiver's own `observe` call has returned its disposable.
@@ -91,7 +92,7 @@ extension SignalProtocol {
   /// Fails when the receiver fails.
   @inlinable
   public func replaceEmpty(with element: Element) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     let element = UncheckedSendable(element)
     return Signal { observer in
       let isEmpty = LockedBox(true)

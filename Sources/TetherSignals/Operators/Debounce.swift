@@ -1,6 +1,6 @@
 import Dispatch
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Emits an element only once `seconds` have passed without another element arriving.
   ///
   /// Each element restarts the wait; the element emitted is the last one received. When the
@@ -18,7 +18,7 @@ extension SignalProtocol {
     for seconds: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.debounce")
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(DebounceMachine<Element, Error>(), observer: observer)
       storage.add(

@@ -1,7 +1,7 @@
 import Dispatch
 import TetherSynchronization
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Emits every event of the receiver `interval` seconds later, in the same order.
   ///
   /// The completion and the failure are delayed too, as in ReactiveKit. Disposing cancels the
@@ -16,7 +16,7 @@ extension SignalProtocol {
     interval: Double,
     on queue: any Scheduler = DispatchQueue(label: "Tether.delay")
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(DelayMachine<Element, Error>(), observer: observer)
       storage.add(

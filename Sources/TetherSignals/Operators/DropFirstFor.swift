@@ -16,7 +16,7 @@ extension SignalProtocol {
   @inlinable
   public func dropFirst(for seconds: Double, on clock: any Scheduler = DispatchQueue.global()) -> Signal<Element, Error>
   {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let end = clock.now + seconds
       // Once the period is over it stays over, so the clock is read only until then.

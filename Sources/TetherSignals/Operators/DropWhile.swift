@@ -6,7 +6,7 @@ extension SignalProtocol {
   /// this is Combine's `drop(while:)` (Rx's `skipWhile`). Completes or fails when the receiver does.
   @inlinable
   public func drop(while predicate: @escaping @Sendable (Element) -> Bool) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let isDropping = LockedBox(true)
       return upstream.observe { event in

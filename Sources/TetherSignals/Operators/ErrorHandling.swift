@@ -8,7 +8,7 @@ extension SignalProtocol {
   public func mapError<NewError: Swift.Error>(
     _ transform: @escaping @Sendable (Error) -> NewError
   ) -> Signal<Element, NewError> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       upstream.observe { event in
         switch event {
@@ -25,7 +25,7 @@ extension SignalProtocol {
   /// Completes when the receiver completes. The result cannot fail.
   @inlinable
   public func replaceError(with element: Element) -> Signal<Element, Never> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     let element = UncheckedSendable(element)
     return Signal { observer in
       upstream.observe { event in
@@ -52,7 +52,7 @@ extension SignalProtocol {
     file: String = #fileID,
     line: Int = #line
   ) -> Signal<Element, Never> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       upstream.observe { event in
         switch event {
@@ -77,7 +77,7 @@ extension SignalProtocol {
   public func flatMapError<Recovery: SignalProtocol>(
     _ recover: @escaping @Sendable (Error) -> Recovery
   ) -> Signal<Element, Recovery.Error> where Recovery.Element == Element {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       let disposables = CompositeDisposable()
       disposables += upstream.observe { event in
@@ -108,7 +108,7 @@ extension SignalProtocol {
   public func retry(_ times: Int) -> Signal<Element, Error> {
     tetherPrecondition(times >= 0, "retry(_:) requires a non-negative number of retries (got \(times))")
     guard times > 0 else { return toSignal() }
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(RetryMachine<Element, Error>(remaining: times), observer: observer)
       @Sendable func observeAttempts() {

@@ -4,7 +4,7 @@ extension SignalProtocol {
   /// Emits the elements that pass; fails or completes when the receiver does.
   @inlinable
   public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       upstream.observe { event in
         switch event {

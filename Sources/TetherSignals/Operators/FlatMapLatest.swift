@@ -43,7 +43,8 @@ extension SignalProtocol where Element: SignalProtocol, Element.Error == Error {
 
 @inlinable
 internal func flattenLatest<Element, Error>(_ outer: Signal<Signal<Element, Error>, Error>) -> Signal<Element, Error> {
-  Signal(unsafeSubscribe: { observer in
+  let outer = UncheckedSendable(outer)
+  return Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(FlattenLatestMachine<Element, Error>(), observer: observer)
     storage.add(
       outer.observe { event in

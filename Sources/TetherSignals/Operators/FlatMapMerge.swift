@@ -68,7 +68,8 @@ extension SignalProtocol where Error == Never {
 
 @inlinable
 internal func flattenMerge<Element, Error>(_ outer: Signal<Signal<Element, Error>, Error>) -> Signal<Element, Error> {
-  Signal(unsafeSubscribe: { observer in
+  let outer = UncheckedSendable(outer)
+  return Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(FlattenMergeMachine<Element, Error>(), observer: observer)
     storage.add(
       outer.observe { event in
@@ -149,7 +150,8 @@ internal struct FlattenMergeMachine<Element, Error: Swift.Error>: OperatorStateM
 
 @inlinable
 internal func flattenConcat<Element, Error>(_ outer: Signal<Signal<Element, Error>, Error>) -> Signal<Element, Error> {
-  Signal(unsafeSubscribe: { observer in
+  let outer = UncheckedSendable(outer)
+  return Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(FlattenConcatMachine<Element, Error>(), observer: observer)
     /// Observes inner signals one after another for as long as each completes during its own
     /// `observe` call (a loop, so long runs of synchronous signals do not grow the stack).

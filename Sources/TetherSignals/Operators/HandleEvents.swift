@@ -18,7 +18,7 @@ extension SignalProtocol {
     receiveCompletion: (@Sendable (Subscribers.Completion<Error>) -> Void)? = nil,
     receiveCancel: (@Sendable () -> Void)? = nil
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       receiveSubscription?()
       let hasEnded = LockedBox(false)

@@ -2,7 +2,7 @@ extension SignalProtocol {
   /// Drops every element and forwards only the receiver's completion or failure.
   @inlinable
   public func ignoreOutput() -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       upstream.observe { event in
         if event.isTerminal { observer(event) }
@@ -16,7 +16,7 @@ extension SignalProtocol {
   /// source.
   @inlinable
   public func ignoreTerminal() -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       upstream.observe { event in
         if case .next = event { observer(event) }

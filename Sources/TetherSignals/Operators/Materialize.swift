@@ -6,7 +6,7 @@ extension SignalProtocol {
   /// ``dematerialize()``.
   @inlinable
   public func materialize() -> Signal<Signal<Element, Error>.Event, Never> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       upstream.observe { event in
         observer.on(.next(event))
@@ -22,7 +22,7 @@ extension SignalProtocol {
   @inlinable
   public func dematerialize<Value, Failure>() -> Signal<Value, Failure>
   where Element == Signal<Value, Failure>.Event, Error == Never {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       upstream.observe { event in
         switch event {

@@ -56,9 +56,10 @@ public func merge<S: SignalProtocol>(_ signals: [S]) -> Signal<S.Element, S.Erro
 @inlinable
 internal func mergeSignals<Element, Error>(_ signals: [Signal<Element, Error>]) -> Signal<Element, Error> {
   guard !signals.isEmpty else { return .completed() }
+  let signals = UncheckedSendable(signals)
   return Signal(unsafeSubscribe: { observer in
-    let storage = OperatorStorage(MergeMachine<Element, Error>(active: signals.count), observer: observer)
-    for signal in signals {
+    let storage = OperatorStorage(MergeMachine<Element, Error>(active: signals.value.count), observer: observer)
+    for signal in signals.value {
       guard !storage.isDisposed else { break }
       storage.add(signal.observe { event in storage.update { machine, outbox in machine.receive(event, &outbox) } })
     }

@@ -7,7 +7,8 @@ extension SignalProtocol {
   @inlinable
   public func pausable<Other: SignalProtocol>(by other: Other) -> Signal<Element, Error>
   where Other.Element == Bool {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
+    let other = UncheckedSendable(other)
     return Signal { observer in
       let isAllowed = LockedBox(true)
       let disposables = CompositeDisposable()

@@ -8,7 +8,7 @@ extension SignalProtocol {
   public func dropFirst(_ count: Int = 1) -> Signal<Element, Error> {
     tetherPrecondition(count >= 0, "dropFirst(_:) requires a non-negative count (got \(count))")
     guard count > 0 else { return toSignal() }
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let remaining = LockedBox(count)
       return upstream.observe { event in
@@ -37,7 +37,7 @@ extension SignalProtocol {
   public func prefix(maxLength: Int) -> Signal<Element, Error> {
     tetherPrecondition(maxLength >= 0, "prefix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
     guard maxLength > 0 else { return .completed() }
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       let remaining = LockedBox(maxLength)
       return upstream.observe { event in
@@ -70,7 +70,7 @@ extension SignalProtocol {
   @inlinable
   public func output(at index: Int) -> Signal<Element, Error> {
     tetherPrecondition(index >= 0, "output(at:) requires a non-negative index (got \(index))")
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       let toSkip = LockedBox(index)
       return upstream.observe { event in
@@ -94,7 +94,8 @@ extension SignalProtocol {
   /// earlier when the receiver does.
   @inlinable
   public func prefix<Other: SignalProtocol>(untilOutputFrom other: Other) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
+    let other = UncheckedSendable(other)
     return Signal { observer in
       let disposables = CompositeDisposable()
       disposables += other.observe { _ in observer.receive(completion: .finished) }

@@ -10,7 +10,7 @@ extension SignalProtocol {
     while predicate: @escaping @Sendable (Element) -> Bool,
     inclusive: Bool = false
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       let isDone = LockedBox(false)
       return upstream.observe { event in

@@ -1,6 +1,6 @@
 import TetherSynchronization
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Delivers the events on `scheduler` in batches: a burst of events costs one scheduled action.
   ///
   /// An explicit opt-in for throughput (for example a flood of changesets into the main queue);
@@ -29,14 +29,14 @@ extension SignalProtocol {
   @inlinable
   public func receiveCoalesced<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     // An array container's changesets wait in the buffer without their array (see
     // `HopDetaching`), as in `receive(on:)`: a burst of buffered changesets would otherwise keep
     // one whole array each alive and make every mutation of the producer copy it.
     // Guarantee kept: the drain delivers every event in order, so the rebuilder sees every
     // changeset of the observation and rebuilds each one exactly; the result forwards every
     // event in order, so a hop after this one can detach them too.
-    let detaching = upstream.detaching
+    let detaching = upstream.value.detaching
     return Signal(
       unsafeSubscribe: { observer in
         let hop: CoalescingHop<Element, Error>

@@ -1,7 +1,7 @@
 import Dispatch
 import TetherSynchronization
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Delivers the events on `scheduler`: one scheduled action per event, in order, one at a time.
   ///
   /// Every event, the completion or failure included, is handed to `scheduler` as its own action,
@@ -32,13 +32,13 @@ extension SignalProtocol {
   @inlinable
   public func receive<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     // An array container's changesets wait in the hop without their array (see `HopDetaching`):
     // a producer running ahead of the scheduler then does not copy the array at every mutation.
     // Guarantee kept: every changeset is delivered, in order, with `collection` exactly the
     // collection after its mutation, rebuilt from the previous one this observation delivered.
     // The result forwards every event in order, so a hop after this one can detach them too.
-    let detaching = upstream.detaching
+    let detaching = upstream.value.detaching
     return Signal(
       unsafeSubscribe: { observer in
         let upstreamDisposable: any Disposable

@@ -11,7 +11,7 @@ extension SignalProtocol {
   public func removeDuplicates(
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let previous = LockedBox<Element?>(nil)
       return upstream.observe { event in

@@ -19,7 +19,7 @@ extension SignalProtocol {
   public func `repeat`<Other: SignalProtocol>(
     when other: @escaping @Sendable (Element) -> Other
   ) -> Signal<Element, Error> where Other.Error == Never {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(RepeatMachine<Element, Error>(), observer: observer)
       storage.observeAttempts(of: upstream) { event, id, observeAttempt in

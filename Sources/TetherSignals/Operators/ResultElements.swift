@@ -5,7 +5,7 @@ extension SignalProtocol {
   /// right after the `.failure` element when the receiver fails.
   @inlinable
   public func mapToResult() -> Signal<Result<Element, Error>, Never> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       upstream.observe { event in
         switch event {
@@ -39,7 +39,7 @@ extension SignalProtocol {
   /// at the first `.failure` element, which also stops observing the receiver.
   @inlinable
   public func getValues<Value>() -> Signal<Value, Error> where Element == Result<Value, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     // The public initializer's observer drops what follows the failure and ends the observation.
     return Signal { observer in
       upstream.observe { event in

@@ -20,8 +20,8 @@ extension SignalProtocol {
     when trigger: Trigger,
     if shouldRetry: @escaping @Sendable (Error) -> Bool = { _ in true }
   ) -> Signal<Element, Error> where Trigger.Error == Never {
-    let upstream = toSignal()
-    let trigger = trigger.toSignal()
+    let upstream = UncheckedSendable(toSignal())
+    let trigger = UncheckedSendable(trigger.toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(RetryWhenMachine<Element, Error>(), observer: observer)
       storage.observeAttempts(of: upstream) { event, id, observeAttempt in
@@ -32,7 +32,7 @@ extension SignalProtocol {
         }
         guard waits == true else { return }
         storage.observe(
-          trigger,
+          trigger.value,
           receive: { machine, event, outbox in
             machine.receiveTrigger(isElement: event.element != nil, after: id, &outbox)
           },

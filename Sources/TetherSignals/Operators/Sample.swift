@@ -16,7 +16,7 @@ extension SignalProtocol {
     interval: Double,
     on queue: any Scheduler = DispatchQueue(label: "Tether.sample")
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(SampleMachine<Element, Error>(), observer: observer)
       let timer = SerialDisposable()
@@ -46,7 +46,8 @@ extension SignalProtocol {
   @inlinable
   public func sample<Trigger: SignalProtocol>(with trigger: Trigger) -> Signal<Element, Error>
   where Trigger.Error == Never {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
+    let trigger = UncheckedSendable(trigger)
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(SampleMachine<Element, Error>(), observer: observer)
       storage.add(

@@ -11,7 +11,7 @@ extension SignalProtocol {
     _ initial: Result,
     _ combine: @escaping @Sendable (Result, Element) -> Result
   ) -> Signal<Result, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     let initial = UncheckedSendable(initial)
     return Signal(unsafeSubscribe: { observer in
       observer(.next(initial.value))
@@ -43,7 +43,7 @@ extension SignalProtocol {
     _ initial: Result,
     _ combine: @escaping @Sendable (Result, Element) -> Result
   ) -> Signal<Result, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     let initial = UncheckedSendable(initial)
     return Signal { observer in
       let accumulator = LockedBox<Result?>(initial.value)
@@ -71,7 +71,7 @@ extension SignalProtocol {
   /// receiver fails.
   @inlinable
   public func collect() -> Signal<[Element], Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       let elements = LockedBox<[Element]>([])
       return upstream.observe { event in

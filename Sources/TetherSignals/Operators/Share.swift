@@ -59,7 +59,8 @@ extension SignalProtocol {
 /// The connection of a shared signal: one subject fed by at most one observation of the source,
 /// which lives while the subject has observers.
 @usableFromInline
-internal final class ShareCore<Element, Error: Swift.Error>: Sendable {
+internal final class ShareCore<Element, Error: Swift.Error>: @unchecked Sendable {
+  // Safe: immutable references to a signal, a subject and a lock; only the elements' sendability is in question, and share() hands them on unchanged.
   @usableFromInline
   struct State {
     @usableFromInline var observers = 0
@@ -95,7 +96,7 @@ internal final class ShareCore<Element, Error: Swift.Error>: Sendable {
     // that may hold the disposable returned here.
     let state = self.state
     if let connection {
-      let subject = self.subject
+      let subject = UncheckedSendable(self.subject)
       connection.otherDisposable = source.observe { event in
         // Only the current connection feeds the subject. The last observer leaving retires the
         // connection under the lock but disposes it after, and a new observer may connect in
@@ -110,7 +111,7 @@ internal final class ShareCore<Element, Error: Swift.Error>: Sendable {
           return true
         }
         guard isCurrent else { return }
-        subject.on(event)
+        subject.value.on(event)
       }
     }
     return BlockDisposable {

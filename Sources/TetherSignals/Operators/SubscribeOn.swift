@@ -1,4 +1,4 @@
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Starts each observation (runs the receiver's producer) on `scheduler`.
   ///
   /// Schedules one action per observation, as ReactiveKit and Combine do: the action starts it.
@@ -8,7 +8,7 @@ extension SignalProtocol {
   /// Disposing before the observation started cancels it.
   public func subscribe<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let serial = SerialDisposable()
       scheduler.schedule {

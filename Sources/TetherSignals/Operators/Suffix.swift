@@ -17,7 +17,7 @@ extension SignalProtocol {
   @inlinable
   public func suffix(maxLength: Int) -> Signal<Element, Error> {
     tetherPrecondition(maxLength >= 0, "suffix(maxLength:) requires a non-negative maxLength (got \(maxLength))")
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       let buffer = LockedBox(FIFOQueue<Element>())
       return upstream.observe { event in
@@ -55,7 +55,7 @@ extension SignalProtocol {
   public func dropLast(_ count: Int = 1) -> Signal<Element, Error> {
     tetherPrecondition(count >= 0, "dropLast(_:) requires a non-negative count (got \(count))")
     guard count > 0 else { return toSignal() }
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let buffer = LockedBox(FIFOQueue<Element>())
       return upstream.observe { event in

@@ -1,6 +1,6 @@
 import Dispatch
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Emits at most one element per `seconds`-long window: the latest element at each window's end.
   ///
   /// Follows ReactiveKit: the very first element is emitted at once and opens a window; any later
@@ -20,7 +20,7 @@ extension SignalProtocol {
     for seconds: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.throttle")
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(ThrottleMachine<Element, Error>(), observer: observer)
       storage.add(

@@ -1,6 +1,6 @@
 import Dispatch
 
-extension SignalProtocol {
+extension SignalProtocol where Element: Sendable {
   /// Fails with `error` if `interval` seconds pass without an element; otherwise mirrors the
   /// receiver.
   ///
@@ -20,7 +20,7 @@ extension SignalProtocol {
     with error: Error,
     on queue: any Scheduler = DispatchQueue(label: "Tether.timeout")
   ) -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     let error = UncheckedSendable(error)
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(TimeoutMachine<Element, Error>(), observer: observer)

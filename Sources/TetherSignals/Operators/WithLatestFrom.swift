@@ -9,7 +9,8 @@ extension SignalProtocol {
   @inlinable
   public func with<Other: SignalProtocol>(latestFrom other: Other) -> Signal<(Element, Other.Element), Error>
   where Other.Error == Error {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
+    let other = UncheckedSendable(other)
     return Signal(unsafeSubscribe: { observer in
       let storage = OperatorStorage(WithLatestFromMachine<Element, Other.Element, Error>(), observer: observer)
       storage.add(other.observe { event in storage.update { machine, outbox in machine.receiveOther(event, &outbox) } })

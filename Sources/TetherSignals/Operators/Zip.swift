@@ -97,11 +97,11 @@ public func zip<A: SignalProtocol, B: SignalProtocol, C: SignalProtocol, D: Sign
 /// empty array; fails as soon as one fails.
 @inlinable
 public func zip<S: SignalProtocol>(_ signals: [S]) -> Signal<[S.Element], S.Error> {
-  let signals = signals.map { $0.toSignal() }
   guard !signals.isEmpty else { return .completed() }
+  let signals = UncheckedSendable(signals.map { $0.toSignal() })
   return Signal(unsafeSubscribe: { observer in
-    let storage = OperatorStorage(ZipManyMachine<S.Element, S.Error>(count: signals.count), observer: observer)
-    for (index, signal) in signals.enumerated() {
+    let storage = OperatorStorage(ZipManyMachine<S.Element, S.Error>(count: signals.value.count), observer: observer)
+    for (index, signal) in signals.value.enumerated() {
       guard !storage.isDisposed else { break }
       storage.add(
         signal.observe { event in storage.update { machine, outbox in machine.receive(event, at: index, &outbox) } })
@@ -112,7 +112,9 @@ public func zip<S: SignalProtocol>(_ signals: [S]) -> Signal<[S.Element], S.Erro
 
 @inlinable
 internal func zipPair<A, B, Error>(_ a: Signal<A, Error>, _ b: Signal<B, Error>) -> Signal<(A, B), Error> {
-  Signal(unsafeSubscribe: { observer in
+  let a = UncheckedSendable(a)
+  let b = UncheckedSendable(b)
+  return Signal(unsafeSubscribe: { observer in
     let storage = OperatorStorage(ZipPairMachine<A, B, Error>(), observer: observer)
     storage.add(a.observe { event in storage.update { machine, outbox in machine.receiveFirst(event, &outbox) } })
     guard !storage.isDisposed else { return storage.handle }

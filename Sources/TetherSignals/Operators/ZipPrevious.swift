@@ -5,7 +5,7 @@ extension SignalProtocol {
   /// `1, 2, 3` becomes `(nil, 1), (1, 2), (2, 3)`. Fails or completes when the receiver does.
   @inlinable
   public func zipPrevious() -> Signal<(Element?, Element), Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal(unsafeSubscribe: { observer in
       let previous = LockedBox<Element?>(nil)
       return upstream.observe { event in

@@ -1,6 +1,5 @@
 /// A read-only view of a property: it can be read and observed, not changed.
-public final class AnyProperty<Value>: PropertyProtocol, @unchecked Sendable {
-  // Safe: the only stored property is an immutable reference to a Sendable property.
+public final class AnyProperty<Value>: PropertyProtocol {
   private let property: Property<Value>
 
   /// Creates a read-only view of `property`; the view keeps the property alive.
@@ -18,3 +17,6 @@ public final class AnyProperty<Value>: PropertyProtocol, @unchecked Sendable {
     property.observe(with: observer)
   }
 }
+
+/// A read-only property is `Sendable` when its value is, like ``Property``.
+extension AnyProperty: Sendable where Value: Sendable {}

@@ -14,8 +14,7 @@
 /// `Property` is also the delivery primitive the observable collections are built on: a value
 /// (such as a changeset holding its collection) changed atomically with ``modify(_:)`` and delivered
 /// serially, with ``init(_:replayingAs:)`` choosing what a joining observer receives first.
-public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableProtocol, @unchecked Sendable {
-  // Safe: the only stored property is the immutable core, which guards the value and observers.
+public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableProtocol {
   @usableFromInline internal let core: SubjectCore<Value, Never>
 
   /// Creates a property holding `value`.
@@ -123,9 +122,10 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   /// is gone (it is held weakly; the binding is disposed at the first element after that).
   public func bind(signal: Signal<Value, Never>) -> any Disposable {
     let binding = SerialDisposable()
-    binding.otherDisposable = signal.observe { [weak self] event in
+    let target = UncheckedWeakReference(self)
+    binding.otherDisposable = signal.observe { event in
       guard case .next(let element) = event else { return }
-      guard let self else {
+      guard let self = target.object else {
         binding.dispose()
         return
       }
@@ -153,4 +153,11 @@ public final class Property<Value>: PropertyProtocol, SubjectProtocol, BindableP
   public var readOnlyView: AnyProperty<Value> {
     AnyProperty(property: self)
   }
+}
+
+/// A property is `Sendable` when its value is: sharing a property of a non-`Sendable` value across
+/// isolation domains would share the value. Use such a property from one isolation domain (the
+/// main actor, for one).
+extension Property: @unchecked Sendable where Value: Sendable {
+  // Safe: the only stored property is the immutable core, which guards the value and observers.
 }

@@ -13,7 +13,11 @@
 /// ```
 ///
 /// Bond's `Bond`; where Bond runs the setter on the target's binding execution context,
-/// Tether takes the context explicitly or runs a `@MainActor` setter on the main actor.
+/// Tether takes the context explicitly or runs a `@MainActor` setter on the main actor. A bond
+/// with a `context` needs `Sendable` elements (they move to the context). A main-actor bond does
+/// not, as UIKit's and AppKit's bonds take `NSAttributedString` and `NSImage`: a signal of
+/// non-`Sendable` elements bound to one must be sent to on the main thread, or its elements cross
+/// to the main queue unchecked.
 public struct Bond<Element>: BindableProtocol, Sendable {
   private let attach: @Sendable (Signal<Element, Never>) -> any Disposable
 
@@ -23,7 +27,7 @@ public struct Bond<Element>: BindableProtocol, Sendable {
     target: Target,
     context: ExecutionContext,
     setter: @escaping @Sendable (Target, Element) -> Void
-  ) {
+  ) where Element: Sendable {
     attach = { [weak target] signal in
       guard let target else { return Self.ended() }
       return signal.bind(to: target, context: context, setter: setter)
@@ -38,7 +42,7 @@ public struct Bond<Element>: BindableProtocol, Sendable {
   ) {
     attach = { [weak target] signal in
       guard let target else { return Self.ended() }
-      return signal.bind(to: target, setter: setter)
+      return signal.bindOnMain(to: target, setter: setter)
     }
   }
 
@@ -58,7 +62,7 @@ public struct Bond<Element>: BindableProtocol, Sendable {
 
 extension ReactiveExtensions where Base: AnyObject & Sendable {
   /// A binding target that sets elements on the object with `setter`, run on `context`.
-  public func bond<Element>(
+  public func bond<Element: Sendable>(
     context: ExecutionContext,
     setter: @escaping @Sendable (Base, Element) -> Void
   ) -> Bond<Element> {
@@ -78,7 +82,7 @@ extension ReactiveExtensions where Base: AnyObject & Sendable {
   ///
   /// Bond's `reactive.keyPath(_:)` is a key-value-observing signal of the property (Apple
   /// platforms only); this one is the other direction, a binding target, and works everywhere.
-  public func keyPath<Value>(
+  public func keyPath<Value: Sendable>(
     _ keyPath: ReferenceWritableKeyPath<Base, Value> & Sendable,
     context: ExecutionContext
   ) -> Bond<Value> {

@@ -35,7 +35,7 @@ public typealias DynamicSubject<Element> = FailableDynamicSubject<Element, Never
 ///
 /// Bond's KVO makers (`reactive.keyPath(_:ofExpectedType:)` and friends) need the Objective-C
 /// runtime and are not provided; the type itself works everywhere.
-public struct FailableDynamicSubject<Element, Error: Swift.Error>: SubjectProtocol, BindableProtocol, Sendable {
+public struct FailableDynamicSubject<Element, Error: Swift.Error>: SubjectProtocol, BindableProtocol {
   /// Reads the target's current value: `nil` once the target is gone. Called on the target's
   /// isolation (see `delivered`).
   private let read: @Sendable () -> Result<Element, Error>?
@@ -169,7 +169,8 @@ public struct FailableDynamicSubject<Element, Error: Swift.Error>: SubjectProtoc
       set(element)
     case .mainActor:
       let element = UncheckedSendable(element)  // crosses only as the sender sends it across
-      ExecutionContext.immediateOnMain.execute { self.set(element.value) }
+      let subject = UncheckedSendable(self)  // its own state is Sendable; only the element is in question
+      ExecutionContext.immediateOnMain.execute { subject.value.set(element.value) }
     }
   }
 
@@ -222,18 +223,18 @@ public struct FailableDynamicSubject<Element, Error: Swift.Error>: SubjectProtoc
       return ended
     }
     let binding = SerialDisposable()
-    let subject = self
+    let subject = UncheckedSendable(self)  // its own state is Sendable; only the elements are in question
     switch isolation {
     case .context(let context):
       binding.otherDisposable = signal.observe { event in
         guard case .next(let element) = event else { return }
         let sent = UncheckedSendable(element)  // moves to the context, as the sender asked
-        context.execute { if !subject.set(sent.value) { binding.dispose() } }
+        context.execute { if !subject.value.set(sent.value) { binding.dispose() } }
       }
     case .mainActor:
       binding.otherDisposable = signal.deliveredOnMainInOrder().observe { event in
         guard case .next(let element) = event else { return }
-        if !subject.set(element) { binding.dispose() }
+        if !subject.value.set(element) { binding.dispose() }
       }
     }
     targetBag.bag?.add(binding)
@@ -273,6 +274,9 @@ public struct FailableDynamicSubject<Element, Error: Swift.Error>: SubjectProtoc
 }
 
 /// A target's bag, held weakly.
+/// A dynamic subject is `Sendable` when its elements are, like the other subjects.
+extension FailableDynamicSubject: Sendable where Element: Sendable {}
+
 private struct WeakBag: Sendable {
   weak var bag: DisposeBag?
 }

@@ -18,7 +18,7 @@ extension SignalProtocol {
   /// The events, delivered on the main actor in the order they were sent: at once when sent on the
   /// main thread with nothing queued, otherwise from the main queue (see `OrderedMainDelivery`).
   func deliveredOnMainInOrder() -> Signal<Element, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       let delivery = OrderedMainDelivery<Signal<Element, Error>.Event> { event in observer.on(event) }
       let subscription = upstream.observe { event in delivery.send(event) }

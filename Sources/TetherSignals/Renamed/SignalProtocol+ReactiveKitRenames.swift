@@ -86,7 +86,9 @@ extension SignalProtocol {
   where Other.Element == Element, Other.Error == Error {
     append(other)
   }
+}
 
+extension SignalProtocol where Element: Sendable {
   /// ReactiveKit's name for ``subscribe(on:)`` with an execution context.
   @available(*, deprecated, renamed: "subscribe(on:)")
   public func executeIn(_ context: ExecutionContext) -> Signal<Element, Error> {

@@ -71,7 +71,7 @@ extension SignalProtocol {
 
   /// ReactiveKit's `feedNext(into:)`; a one-line ``handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:)``.
   @available(*, unavailable, message: "use handleEvents(receiveOutput: { listener.send($0) })")
-  public func feedNext<Listener: SubjectProtocol>(into listener: Listener) -> Signal<Element, Error>
+  public func feedNext<Listener: SubjectProtocol & Sendable>(into listener: Listener) -> Signal<Element, Error>
   where Listener.Element == Element {
     handleEvents(receiveOutput: { listener.send($0) })
   }
@@ -81,7 +81,7 @@ extension SignalProtocol {
     *, unavailable,
     message: "use handleEvents(receiveCompletion: { if case .failure(let error) = $0 { listener.send(error) } })"
   )
-  public func feedError<Listener: SubjectProtocol>(into listener: Listener) -> Signal<Element, Error>
+  public func feedError<Listener: SubjectProtocol & Sendable>(into listener: Listener) -> Signal<Element, Error>
   where Listener.Element == Error {
     handleEvents(receiveCompletion: { completion in
       if case .failure(let error) = completion { listener.send(error) }
@@ -95,7 +95,7 @@ extension SignalProtocol {
     message:
       "use handleEvents(receiveSubscription: { listener.send(true) }, receiveCompletion: { _ in listener.send(false) }, receiveCancel: { listener.send(false) })"
   )
-  public func feedActivity<Listener: SubjectProtocol>(into listener: Listener) -> Signal<Element, Error>
+  public func feedActivity<Listener: SubjectProtocol & Sendable>(into listener: Listener) -> Signal<Element, Error>
   where Listener.Element == Bool {
     handleEvents(
       receiveSubscription: { listener.send(true) },
@@ -129,7 +129,7 @@ extension SignalProtocol {
     message:
       "use handleEvents(receiveCompletion: { if case .failure(let error) = $0 { listener.send(error) } }).suppressError(logging:)"
   )
-  public func suppressAndFeedError<Listener: SubjectProtocol>(
+  public func suppressAndFeedError<Listener: SubjectProtocol & Sendable>(
     into listener: Listener,
     logging: Bool = true
   ) -> Signal<Element, Never> where Listener.Element == Error {

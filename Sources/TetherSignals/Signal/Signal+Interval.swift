@@ -3,7 +3,8 @@ import TetherSynchronization
 
 extension Signal {
   /// A signal that emits the elements of `sequence` one at a time, `interval` seconds apart (the
-  /// first after one interval), on `queue`, then completes after the last.
+  /// first after one interval), on `queue`, then completes after the last. The sequence and its
+  /// elements must be `Sendable`: they are iterated on `queue`.
   ///
   /// - Parameters:
   ///   - sequence: The elements to emit, iterated anew for every observer.
@@ -14,7 +15,7 @@ extension Signal {
     sequence: S,
     interval: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.Signal.interval")
-  ) where S.Element == Element {
+  ) where S.Element == Element, S: Sendable, Element: Sendable {
     // Erasing the sequence type keeps its metatype out of the @Sendable producer.
     let makeIterator = UncheckedSendable({ AnyIterator(sequence.makeIterator()) })
     self.init({ observer in
@@ -48,13 +49,14 @@ extension Signal {
     just element: Element,
     after interval: Double,
     queue: any Scheduler = DispatchQueue(label: "Tether.Signal.justAfter")
-  ) {
+  ) where Element: Sendable {
     self = Signal(just: element).delay(interval: interval, on: queue)
   }
 }
 
 /// An iterator advanced by a chain of scheduled actions, one after another.
-private final class IteratorBox<Element>: Sendable {
+private final class IteratorBox<Element: Sendable>: @unchecked Sendable {
+  // Safe: the iterator is only advanced under the lock, and its elements are `Sendable`.
   private let base: Locked<AnyIterator<Element>>
 
   init(_ base: AnyIterator<Element>) {

@@ -9,8 +9,8 @@
 /// terminal event, no new delivery starts after `dispose()` returns, and disposing from inside a
 /// callback works.
 ///
-/// Element and error types are not required to be `Sendable`: values only cross threads where you
-/// make them (sending from another thread, `receive(on:)`), and there they must be safe to share.
+/// Element and error types are not required to be `Sendable`. A signal is `Sendable` only when its
+/// elements are; a signal of non-`Sendable` elements stays in the isolation domain that made it.
 public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
   /// The closure run for each observation: it receives the observer and returns what cancels the work.
   public typealias Producer = @Sendable (AtomicObserver<Element, Error>) -> any Disposable
@@ -80,6 +80,10 @@ public struct Signal<Element, Error: Swift.Error>: SignalProtocol {
     subscribe(observer)
   }
 }
+
+/// A signal is `Sendable` when its elements are: observing it from another isolation domain could
+/// hand that domain the elements (a property replays its value to a new observer synchronously).
+extension Signal: Sendable where Element: Sendable {}
 
 extension Signal: HopDetachingSource {
   /// This signal's ``HopDetaching``, untyped.

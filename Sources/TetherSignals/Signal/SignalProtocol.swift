@@ -3,7 +3,13 @@
 ///
 /// Operators are extensions on this protocol, so `subject.map`, `property.filter` and
 /// `array.filterCollection` work without converting with `toSignal()` first.
-public protocol SignalProtocol<Element, Error>: Sendable {
+///
+/// The protocol does not require `Sendable`: Tether's signals, subjects, properties and containers
+/// are `Sendable` only when their elements are, so that one of non-`Sendable` elements stays in the
+/// isolation domain that made it. A conforming type must still accept `observe(with:)` from any
+/// thread (Tether's own keep their state behind a lock), as operators observe it from wherever
+/// their result is observed.
+public protocol SignalProtocol<Element, Error>: SendableMetatype {
   /// The type of the elements.
   associatedtype Element
   /// The type of the error that can end the signal; `Never` for signals that cannot fail.
@@ -33,7 +39,10 @@ extension SignalProtocol {
       return signal
     }
     // A container's signal forwards its observations unchanged, so it keeps their detaching.
-    return Signal(unsafeSubscribe: { observer in self.observe(with: observer) }, detaching: hopDetaching)
+    // The box lets a receiver of non-`Sendable` elements be observed through the signal; the
+    // signal is `Sendable` only when the elements are (see ``SignalProtocol``'s thread rules).
+    let receiver = UncheckedSendable(self)
+    return Signal(unsafeSubscribe: { observer in receiver.value.observe(with: observer) }, detaching: hopDetaching)
   }
 
   /// Observes only the elements.

@@ -28,8 +28,7 @@
 ///
 /// Disposing one of n observers costs O(1); each observation costs about 70 bytes plus the
 /// observer closure.
-public final class PassthroughSubject<Element, Error: Swift.Error>: SubjectProtocol, @unchecked Sendable {
-  // Safe: the only stored property is the immutable core, which guards its own state.
+public final class PassthroughSubject<Element, Error: Swift.Error>: SubjectProtocol {
   @usableFromInline internal let core = SubjectCore<Element, Error>(bufferSize: 0)
 
   /// Creates a subject with no observers.
@@ -66,4 +65,10 @@ public final class PassthroughSubject<Element, Error: Swift.Error>: SubjectProto
   public func waitUntilDelivered() {
     core.waitUntilDelivered()
   }
+}
+
+/// A subject is `Sendable` when its elements are: sharing a subject of non-`Sendable` elements across
+/// isolation domains would share the elements. Use such a subject from one isolation domain.
+extension PassthroughSubject: @unchecked Sendable where Element: Sendable {
+  // Safe: the only stored property is the immutable core, which guards its own state.
 }

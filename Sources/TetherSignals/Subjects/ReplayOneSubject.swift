@@ -2,8 +2,7 @@
 /// observer: a ``ReplaySubject`` with a buffer of one.
 ///
 /// Delivery, thread safety, misuse and deinitialization behave as for ``PassthroughSubject``.
-public final class ReplayOneSubject<Element, Error: Swift.Error>: SubjectProtocol, @unchecked Sendable {
-  // Safe: the only stored property is the immutable core, which guards its own state.
+public final class ReplayOneSubject<Element, Error: Swift.Error>: SubjectProtocol {
   @usableFromInline internal let core = SubjectCore<Element, Error>(bufferSize: 1)
 
   /// Creates a subject that has not sent anything yet.
@@ -41,4 +40,10 @@ public final class ReplayOneSubject<Element, Error: Swift.Error>: SubjectProtoco
   public func waitUntilDelivered() {
     core.waitUntilDelivered()
   }
+}
+
+/// A subject is `Sendable` when its elements are: sharing a subject of non-`Sendable` elements across
+/// isolation domains would share the elements. Use such a subject from one isolation domain.
+extension ReplayOneSubject: @unchecked Sendable where Element: Sendable {
+  // Safe: the only stored property is the immutable core, which guards its own state.
 }

@@ -4,8 +4,7 @@
 /// Delivery, thread safety, misuse and deinitialization behave as for ``PassthroughSubject``. A new
 /// observer receives the elements as of its place in the subject's serial delivery order, so it
 /// sees every element exactly once: the replayed ones, then the live ones.
-public final class ReplaySubject<Element, Error: Swift.Error>: SubjectProtocol, @unchecked Sendable {
-  // Safe: the only stored property is the immutable core, which guards its own state.
+public final class ReplaySubject<Element, Error: Swift.Error>: SubjectProtocol {
   @usableFromInline internal let core: SubjectCore<Element, Error>
 
   /// Creates a subject replaying up to `bufferSize` elements (all of them by default).
@@ -44,4 +43,10 @@ public final class ReplaySubject<Element, Error: Swift.Error>: SubjectProtocol, 
   public func waitUntilDelivered() {
     core.waitUntilDelivered()
   }
+}
+
+/// A subject is `Sendable` when its elements are: sharing a subject of non-`Sendable` elements across
+/// isolation domains would share the elements. Use such a subject from one isolation domain.
+extension ReplaySubject: @unchecked Sendable where Element: Sendable {
+  // Safe: the only stored property is the immutable core, which guards its own state.
 }

@@ -4,10 +4,10 @@ import TetherTestSupport
 import XCTest
 
 // snippet: threading-swift6-model
-/// An app-wide event bus. Subjects are `Sendable`, so a global constant compiles in Swift 6.
+/// An app-wide event bus. A subject of `Sendable` elements is `Sendable`, so a global constant compiles in Swift 6.
 let threadingEvents = PassthroughSubject<String, Never>()
 
-/// Shared state: properties, subjects and containers are `Sendable`, so a final class of `let`s is.
+/// Shared state: properties and containers of `Sendable` values are `Sendable`, so a final class of `let`s is.
 final class ThreadingStore: Sendable {
   let count = Property(0)
   let items = MutableObservableArray<String>([])

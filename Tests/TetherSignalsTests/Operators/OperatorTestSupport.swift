@@ -16,7 +16,7 @@ struct OperatorError: Error, Equatable, CustomStringConvertible {
 
 /// A source signal driven by hand that counts how often it is observed and how often an
 /// observation of it ended (by disposal or by its own terminal event).
-final class Probe<Element, Error: Swift.Error>: Sendable {
+final class Probe<Element: Sendable, Error: Swift.Error>: Sendable {
   private let subject = PassthroughSubject<Element, Error>()
   private let counts = Locked((observations: 0, ended: 0))
 

@@ -31,8 +31,8 @@ extension SignalProtocol {
     _ makeState: @escaping @Sendable () -> State,
     receive: @escaping @Sendable (inout State, LiveInput<Element, Controls.Element>) -> Output?
   ) -> Signal<Output, Error> where Controls.Error == Never {
-    let upstream = toSignal()
-    let controlSignal = controls.toSignal()
+    let upstream = UncheckedSendable(toSignal())
+    let controlSignal = UncheckedSendable(controls.toSignal())
     return Signal { observer in
       let box = SubscriberState<State>(makeState())
       let inbox = AtomicObserver<LiveEvent<Element, Controls.Element, Error>, Never> { event in

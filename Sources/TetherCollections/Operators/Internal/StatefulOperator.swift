@@ -11,7 +11,7 @@ extension SignalProtocol {
     _ makeState: @escaping @Sendable () -> State,
     receive: @escaping @Sendable (inout State, Element) -> Output
   ) -> Signal<Output, Error> {
-    let upstream = toSignal()
+    let upstream = UncheckedSendable(toSignal())
     return Signal { observer in
       let box = SubscriberState<State>(makeState())
       return upstream.observe { event in

@@ -6,7 +6,9 @@ import TetherSynchronization
 /// each event's view of the state complete. Callers read or change the state inside ``withLock(_:)``
 /// and call user code and the observer after it returns.
 @usableFromInline
-internal final class LockedBox<State>: Sendable {
+internal final class LockedBox<State>: @unchecked Sendable {
+  // Safe: the state is reachable only under the lock; it may hold the operator's elements, and the
+  // operator's signal, which shares the box, is `Sendable` only when they are.
   @usableFromInline internal let state: Locked<State>
 
   @inlinable

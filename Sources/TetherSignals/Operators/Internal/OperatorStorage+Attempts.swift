@@ -28,7 +28,7 @@ extension OperatorStorage where Machine: AttemptStateMachine {
   /// Each observation is handed to the machine's `attach(_:attempt:)` as ``attach(_:_:)`` does.
   @inlinable
   internal func observeAttempts(
-    of upstream: Signal<Element, Error>,
+    of upstream: UncheckedSendable<Signal<Element, Error>>,
     receive:
       @escaping @Sendable (
         _ event: Signal<Element, Error>.Event, _ attempt: Int, _ restart: @escaping @Sendable (Int) -> Void
