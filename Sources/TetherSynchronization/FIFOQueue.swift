@@ -78,3 +78,6 @@ package struct FIFOQueue<Element> {
     return taken
   }
 }
+
+/// A queue of `Sendable` elements may cross threads: it holds nothing else.
+extension FIFOQueue: Sendable where Element: Sendable {}

@@ -299,3 +299,6 @@ package struct SerialDelivery<Item> {
     queue.takeAll()
   }
 }
+
+/// A delivery of `Sendable` items may cross threads: it holds its queue and plain counters.
+extension SerialDelivery: Sendable where Item: Sendable {}
