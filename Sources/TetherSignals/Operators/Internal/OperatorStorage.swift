@@ -74,8 +74,8 @@ internal struct Outbox<Element, Error: Swift.Error> {
 ///
 /// Not on ``SerialDelivery`` yet, so an operator's deliverer has no hand-over budget: adopting it
 /// (`append` for each emitted event, `claim` for the first) measured the `debounce` row of the
-/// operators benchmark up to a third slower on a loaded machine (204 to 271 ns/event), which is
-/// still to be confirmed or explained on a quiet one.
+/// operators benchmark a third slower (205 to 276 ns/event, best of five back-to-back runs), for a
+/// reason not found yet.
 ///
 /// The observation's disposable is ``handle``, the ``OperatorControl`` holding the state. It ends
 /// when the machine emits a terminal event or when it is disposed; either way it disposes, outside
