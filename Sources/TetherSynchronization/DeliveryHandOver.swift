@@ -10,8 +10,8 @@ import Musl
 #endif
 
 /// How many items queued by other threads a deliverer delivers before it hands the rest over: the
-/// one budget of every delivery engine: ``SerialDelivery`` (containers, atomic observers, stateful
-/// operators, `Fuser` connections), subjects and properties, `receiveCoalesced(on:)`.
+/// one budget of every delivery engine: ``SerialDelivery`` (containers, atomic observers, `Fuser`
+/// connections), subjects and properties, `receiveCoalesced(on:)`.
 ///
 /// A thread that finds an engine idle delivers its own item, then whatever other threads queued
 /// meanwhile, so once every sender has returned, everything has been delivered. But if other
@@ -39,8 +39,8 @@ import Musl
 
 private let handOverQueue = DispatchQueue(label: "Tether.container-delivery-hand-over")
 
-/// Continues a handed-over delivery of the signal runtime (atomic observers, stateful operators,
-/// `Fuser` connections) on its own serial queue, after ``deliveryHandOverBudget`` foreign events.
+/// Continues a handed-over delivery of the signal runtime (atomic observers, `Fuser` connections) on
+/// its own serial queue, after ``deliveryHandOverBudget`` foreign events.
 ///
 /// Not the containers' queue (``handOverDelivery(_:)``): an atomic observer's handed-over delivery
 /// does not mark its thread as delivering, so its observer may block on a container's full queue,

@@ -12,6 +12,11 @@
 /// ``resume(thread:)`` makes that thread the deliverer. Items a deliverer's own callbacks submit are
 /// never counted, so a single-threaded program keeps all delivery on its thread.
 ///
+/// `submit` in two halves serves owners on a hot path: ``startDelivering(thread:)`` makes the
+/// caller the deliverer of an item the engine never holds (so it is not moved into and out of an
+/// action value), and ``append(_:thread:)`` queues it otherwise; an owner whose locked update emits
+/// several items appends them all and ``claim(thread:)``s the first.
+///
 /// Delivery stops when `next` finds the queue empty (the engine is idle again, and the next
 /// submitter delivers), when it hands delivery off (the engine stays busy, with no deliverer thread,
 /// until `resume`), or when the owner ends it for good with ``finish()`` (a terminal event).

@@ -20,7 +20,7 @@ import TetherSynchronization
 /// - Threads inside a callback never wait (that could deadlock two subjects feeding each other):
 ///   their items are queued beyond the bound, and they never take over another subject's delivery.
 ///
-/// Not built on ``SerialDelivery`` (the engine of containers, operators and atomic observers),
+/// Not built on ``SerialDelivery`` (the engine of containers, atomic observers and `Fuser`s),
 /// though it follows the same rules with the same ``deliveryHandOverBudget``: whether someone
 /// delivers lives in an atomic word (``SubjectCoreBase/deliveryState``) that senders read and the
 /// deliverer clears without taking the lock when nothing was queued, which keeps a send with

@@ -29,11 +29,7 @@ extension OperatorStateMachine {
 internal struct Outbox<Element, Error: Swift.Error> {
   @usableFromInline internal typealias Event = Signal<Element, Error>.Event
 
-  /// The emitted events waiting for the deliverer, the deliverer and the hand-over budget.
-  @usableFromInline internal var delivery = SerialDelivery<Event>()
-  /// The thread running the current update: events it emits while another thread delivers are
-  /// foreign (they count against the deliverer's hand-over budget).
-  @usableFromInline internal var thread: UInt = 0
+  @usableFromInline internal var queue = FIFOQueue<Event>()
   /// Whether a terminal event has been emitted; anything emitted afterwards is dropped.
   @usableFromInline internal var isTerminated = false
 
@@ -45,7 +41,7 @@ internal struct Outbox<Element, Error: Swift.Error> {
   internal mutating func send(_ event: Event) {
     guard !isTerminated else { return }
     if event.isTerminal { isTerminated = true }
-    delivery.append(event, thread: thread)
+    queue.append(event)
   }
 
   /// Emits an element.
@@ -74,10 +70,12 @@ internal struct Outbox<Element, Error: Swift.Error> {
 /// sections, and whoever finds nobody delivering delivers the queue outside the lock. So the
 /// observer gets one event at a time, in the order the state changed, never under a lock; an input
 /// arriving during a delivery (from another thread, or from the observer itself) is queued and
-/// delivered by the thread already delivering. The queue, the deliverer and the hand-over budget
-/// are a ``SerialDelivery``: a deliverer flooded by other threads' events hands the rest over to
-/// the signal runtime's hand-over queue after ``deliveryHandOverBudget`` of them, so an input
-/// always returns.
+/// delivered by the thread already delivering.
+///
+/// Not on ``SerialDelivery`` yet, so an operator's deliverer has no hand-over budget: adopting it
+/// (`append` for each emitted event, `claim` for the first) measured the `debounce` row of the
+/// operators benchmark a third slower (205 to 276 ns/event, best of five back-to-back runs), for a
+/// reason not found yet.
 ///
 /// The observation's disposable is ``handle``, the ``OperatorControl`` holding the state. It ends
 /// when the machine emits a terminal event or when it is disposed; either way it disposes, outside
@@ -118,16 +116,18 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
   @discardableResult
   internal func update<Action>(_ body: (inout Machine, inout Outbox<Element, Error>) -> Action) -> Action? {
     var ended = false
-    let thread = currentThreadID()
     let (action, first) = control.state.withLock { state -> (Action?, Event?) in
       guard !state.isFinished else { return (nil, nil) }
-      state.outbox.thread = thread
       let action = body(&state.machine!, &state.outbox)
       if _slowPath(state.outbox.isTerminated) {
         state.isFinished = true
         ended = true
       }
-      return (action, state.outbox.delivery.claim(thread: thread))
+      guard !state.isDelivering, let first = state.outbox.queue.popFirst() else {
+        return (action, nil)
+      }
+      state.isDelivering = true
+      return (action, first)
     }
     // What the machine holds is taken in a second visit to the lock, only when it ends: carrying
     // it out of this one cost every event a generic optional's value witness calls.
@@ -148,8 +148,6 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
     control.dispose()
   }
 
-  /// The deliverer (see ``SerialDelivery``): delivers `first`, then the events queued meanwhile,
-  /// until none is left or delivery is handed over.
   @inlinable
   internal func deliver(_ first: Event) {
     var event = first
@@ -157,27 +155,16 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
       observer(event)
       // `dispose()` empties the queue and nothing is queued after it, so a disposed operator
       // finds the queue empty here.
-      switch control.state.withLock({ $0.outbox.delivery.next() }) {
-      case .deliver(let next):
-        event = next
-      case .idle:
-        return
-      case .handOff:
-        handOverSignalDelivery { self.resumeDelivery() }
-        return
+      let next = control.state.withLock { state -> Event? in
+        guard let next = state.outbox.queue.popFirst() else {
+          state.isDelivering = false
+          return nil
+        }
+        return next
       }
+      guard let next else { return }
+      event = next
     }
-  }
-
-  /// Takes over a handed-over delivery on this thread.
-  @usableFromInline
-  internal func resumeDelivery() {
-    let thread = currentThreadID()
-    let action = control.state.withLock { state in
-      state.outbox.delivery.resume(thread: thread)
-      return state.outbox.delivery.next()
-    }
-    if case .deliver(let event) = action { deliver(event) }
   }
 }
 
@@ -195,8 +182,8 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
   internal struct State {
     /// `nil` once the operator finished: the machine was taken out to be released after the lock.
     @usableFromInline var machine: Machine?
-    /// The emitted events and their delivery.
     @usableFromInline var outbox = Outbox<Element, Error>()
+    @usableFromInline var isDelivering = false
     /// The observer disposed the observation: nothing more is delivered.
     @usableFromInline var isDisposed = false
     /// The operator ended (terminal emitted or disposed): the machine is no longer updated.
@@ -225,7 +212,7 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
     @usableFromInline var machine: Machine?
     @usableFromInline var resources: [any Disposable]
     /// Events queued but not delivered (the observer disposed the observation).
-    @usableFromInline var undelivered = FIFOQueue<(item: Signal<Element, Error>.Event, foreign: Bool)>()
+    @usableFromInline var undelivered = FIFOQueue<Signal<Element, Error>.Event>()
 
     @inlinable
     init(machine: Machine?, resources: [any Disposable]) {
@@ -282,7 +269,7 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
       guard !state.isDisposed else { return nil }
       state.isDisposed = true
       var remains = state.finish()
-      remains.undelivered = state.outbox.delivery.takeAll()
+      remains.undelivered = state.outbox.queue.takeAll()
       return remains
     }
     remains?.release()
