@@ -81,6 +81,54 @@ final class QueuedChangesetCopyTests: XCTestCase {
     assertConsistentSequence(changesets)
   }
 
+  /// The deliverer takes the changesets queued behind the one it delivers in runs (several per
+  /// lock acquisition): a run must deliver exactly what one item at a time did. Here 100 changesets
+  /// wait (several runs), an observer disposed by another in the middle of a run receives nothing
+  /// from then on and is released once the delivery is done, and an observer joining between them
+  /// gets its reload at its place in the order, then the rest.
+  func testARunOfQueuedChangesetsKeepsDisposalsAndJoinsInTheirPlace() {
+    final class Marker: Sendable {}
+    let array = MutableObservableArray<Int>()
+    let gate = DeliveryGate()
+    let holder = array.observeNext { changeset in
+      guard !changeset.isReload, !gate.held else { return }
+      gate.held = true
+      gate.started.signal()
+      gate.release.wait()
+    }
+    let first = Locked<[[Int]]>([])
+    let disposed = Locked<[[Int]]>([])
+    let joined = Locked<[[Int]]>([])
+    let disposedObservation = Locked<(any Disposable)?>(nil)
+    let recorder = array.observeNext { changeset in first.withLock { $0.append(changeset.collection) } }
+    let disposer = array.observeNext { changeset in
+      if changeset.collection.count == 40 { disposedObservation.withLock { $0 }?.dispose() }
+    }
+    weak var releasedMarker: Marker?
+    do {
+      let marker = Marker()
+      releasedMarker = marker
+      let observation = array.observeNext { changeset in
+        withExtendedLifetime(marker) { disposed.withLock { $0.append(changeset.collection) } }
+      }
+      disposedObservation.withLock { $0 = observation }
+    }
+    Thread { array.append(-1) }.start()
+    gate.started.wait()
+    for value in 0..<50 { array.append(value) }
+    let joiner = array.observeNext { changeset in joined.withLock { $0.append(changeset.collection) } }
+    for value in 50..<100 { array.append(value) }
+    gate.release.signal()
+    array.waitUntilDelivered()
+    let states = (0...101).map { count in Array(([-1] + Array(0..<100)).prefix(count)) }
+    XCTAssertEqual(first.withLock { $0 }, states)
+    XCTAssertEqual(disposed.withLock { $0 }, Array(states[...39]), "the disposed observer's last changeset")
+    XCTAssertEqual(joined.withLock { $0 }, Array(states[51...]), "the joining observer's reload, then the rest")
+    XCTAssertNil(releasedMarker, "the disposed observer was not released when the delivery ended")
+    for observation in [holder, recorder, disposer, joiner] { observation.dispose() }
+    disposedObservation.withLock { $0 = nil }
+  }
+
   /// Without detaching, every append made while the previous changeset waits in the queue copies
   /// the array into a new buffer; with it, the array keeps its buffer (but for growth).
   func testAMutationWhileChangesetsWaitDoesNotCopyTheArray() {

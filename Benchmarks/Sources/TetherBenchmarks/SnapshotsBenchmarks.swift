@@ -31,6 +31,8 @@ import Tether
 //   - operators: `filterCollection`, `sortedCollection` and `mapCollection` of a list and of an
 //     array of 100k and 1M Int elements, one observer keeping each output (as a binder does);
 //     per-mutation median of updates in the middle, from the mutation call to the output kept.
+//     Then appends to an array of 100k and 1M observed through the live `filterCollection(by:)`,
+//     output not kept: the ratio stays near 1 because the operator does not keep the array.
 
 @MainActor let snapshotsBenchmarks = BenchmarkSuite(name: "snapshots") {
   let only = ProcessInfo.processInfo.environment["SNAPSHOTS_ONLY"]
@@ -48,7 +50,10 @@ import Tether
   if only == nil || only == "diff" { diffRow() }
   if only == nil || only == "memory" { memoryRows() }
   if only == nil || only == "replace" { replaceRows() }
-  if only == nil || only == "operators" { operatorRows() }
+  if only == nil || only == "operators" {
+    operatorRows()
+    liveFilterRows()
+  }
 }
 
 /// What an observer keeps: written only by the delivering thread, which is the benchmark's only one.
@@ -607,5 +612,23 @@ private func operatorRows() {
         "\(label(size)) update, \(op)Collection output kept: list", list / 1e3, unit: "µs",
         note: "array \(microseconds(array)) µs; array/list \(ratio(array, list))")
     }
+  }
+}
+
+/// Appends to an array observed through a live filter (`filterCollection(by:)`) whose output
+/// nobody keeps: the operator keeps the source's elements as a list of its own, not the array, so
+/// an append should cost the same at 100k and at 1M elements (a kept array would be copied).
+private func liveFilterRows() {
+  var at100k = 0.0
+  for size in [100_000, 1_000_000] {
+    let container = MutableObservableArray(Array(0..<size))
+    let predicates = Property<@Sendable (Int) -> Bool>({ $0 % 2 == 0 })
+    let observation = container.filterCollection(by: predicates).observeNext { _ in }
+    defer { observation.dispose() }
+    let perAppend = perMutation(2_000) { container.append($0) }
+    if size == 100_000 { at100k = perAppend }
+    report(
+      "\(label(size)) append through filterCollection(by:): array", perAppend / 1e3, unit: "µs",
+      note: size == 100_000 ? "" : "\(ratio(perAppend, at100k)) x the cost at 100k")
   }
 }

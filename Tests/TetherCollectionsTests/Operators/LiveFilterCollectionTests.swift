@@ -73,6 +73,34 @@ final class LiveFilterCollectionTests: XCTestCase {
     }
   }
 
+  /// The operator keeps the source's elements as a list mirrored from each patch, not the source
+  /// array: keeping that would share the container's buffer, and every later mutation of the
+  /// container would copy the whole array (O(n) per append).
+  func testAnArraySourceIsNotKeptSoItsMutationsDoNotCopyIt() {
+    var initial = Array(0..<1_000)
+    initial.reserveCapacity(4_000)
+    let array = MutableObservableArray(initial)
+    initial = []
+    let predicates = Property<Predicate>({ $0.isMultiple(of: 2) })
+    let recorder = EventRecorder<Changeset, Never>()
+    recorder.observe(array.filterCollection(by: predicates))
+    var buffers = Set<UInt>()
+    for value in 1_000..<1_200 {
+      array.append(value)
+      // The read copy shares the buffer only until the end of this statement.
+      buffers.insert(array.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+    }
+    array.remove(at: 0)
+    array[10] = 7
+    array.move(from: 3, to: 500)
+    predicates.value = { $0 % 3 == 1 }
+    XCTAssertEqual(buffers.count, 1, "the live filter kept the source array, so each append copied it")
+    XCTAssertEqual(recorder.elements.last?.collection, array.collection.filter { $0 % 3 == 1 })
+    for (previous, next) in zip(recorder.elements, recorder.elements.dropFirst()) {
+      assertReplays(next, from: previous.collection)
+    }
+  }
+
   func testRandomSourceChangesInterleavedWithPredicateChangesReplay() {
     withSeeds(0..<80) { seed, rng in
       let steps = randomLiveSteps(steps: 30, using: &rng) { rng -> Predicate in
