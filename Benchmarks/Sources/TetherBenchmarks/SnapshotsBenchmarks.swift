@@ -220,7 +220,7 @@ private func keptRows(size: Int) {
 }
 
 /// Nanoseconds per append from the first append to the last changeset observed on the main queue.
-@MainActor private func backgroundAppends<C: RangeReplaceableCollection & SendableMetatype>(
+@MainActor private func backgroundAppends<C: RangeReplaceableCollection & Sendable>(
   _ container: MutableObservableCollection<C>,
   count: Int,
   keeping: Bool = true

@@ -20,7 +20,7 @@ extension SignalProtocol where Error == Never, Element: Sendable {
   /// Binds the elements to the property of a main-actor `target` at `keyPath`, written on the main
   /// actor: at once for an element sent on the main thread, from the main queue otherwise, in order.
   ///
-  /// The target is held weakly, as in ``bind(to:setter:)``. ReactiveKit's `bind(to:keyPath:)`
+  /// The target is held weakly, as in `bind(to:setter:)`. ReactiveKit's `bind(to:keyPath:)`
   /// uses the target's binding execution context, which for objects is `.immediateOnMain`, the
   /// same.
   ///
@@ -40,7 +40,7 @@ extension SignalProtocol where Error == Never, Element: Sendable {
 extension SignalProtocol where Error == Never {
   /// Binds the elements of a signal used on the main actor to the property of a main-actor
   /// `target` at `keyPath`: the overload for elements that are not `Sendable`, such as a class
-  /// model's (see ``bind(to:setter:)``).
+  /// model's (see `bind(to:setter:)`).
   @MainActor
   @discardableResult
   public func bind<Target: AnyObject & Sendable>(

@@ -179,7 +179,7 @@ extension SignalProtocol where Error == Never {
 }
 
 extension SignalProtocol where Error == Never {
-  /// The main-actor binding behind ``bind(to:setter:)`` and a main-actor ``Bond``: elements sent on
+  /// The main-actor binding behind `bind(to:setter:)` and a main-actor ``Bond``: elements sent on
   /// the main thread are set at once, others from the main queue, in order. Not constrained to
   /// `Sendable` elements: the callers are (or, for ``Bond``, document what they hand over).
   internal func bindOnMain<Target: AnyObject & Sendable>(

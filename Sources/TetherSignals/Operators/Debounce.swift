@@ -13,6 +13,8 @@ extension SignalProtocol where Element: Sendable {
   ///   - seconds: The quiet period, measured on `queue`'s clock.
   ///   - queue: Where the waits are timed and debounced elements are emitted; any ``Scheduler``,
   ///     by default a new serial queue (never the main one). Tests pass a virtual-time scheduler.
+  ///
+  /// The elements must be `Sendable`: they are delivered on another thread or queue.
   @inlinable
   public func debounce(
     for seconds: Double,

@@ -11,6 +11,8 @@ extension SignalProtocol where Element: Sendable {
   ///   - interval: The delay, measured on `queue`'s clock.
   ///   - queue: Where the delayed events are emitted; any ``Scheduler``, by default a new serial
   ///     queue (never the main one). Tests pass a virtual-time scheduler.
+  ///
+  /// The elements must be `Sendable`: they are delivered on another thread or queue.
   @inlinable
   public func delay(
     interval: Double,

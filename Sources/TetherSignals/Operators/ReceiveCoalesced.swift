@@ -26,6 +26,8 @@ extension SignalProtocol where Element: Sendable {
   ///
   /// - Complexity: Amortized O(1) per event; one `scheduler.schedule` call per burst; O(k) more per
   ///   changeset of k changed elements on an array container.
+  ///
+  /// The elements must be `Sendable`: they are delivered on another thread or queue.
   @inlinable
   public func receiveCoalesced<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }

@@ -29,6 +29,8 @@ extension SignalProtocol where Element: Sendable {
   ///
   /// - Complexity: O(1) per event, plus one `scheduler.schedule` call; O(k) more per changeset of
   ///   k changed elements on an array container.
+  ///
+  /// The elements must be `Sendable`: they are delivered on another thread or queue.
   @inlinable
   public func receive<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }

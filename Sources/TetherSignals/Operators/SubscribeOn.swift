@@ -6,6 +6,8 @@ extension SignalProtocol where Element: Sendable {
   /// sends from (a producer that sends synchronously sends them all inside that one action; use
   /// ``receive(on:)`` to deliver each on the scheduler), and ends when the receiver does.
   /// Disposing before the observation started cancels it.
+  ///
+  /// The elements must be `Sendable`: the observation starts, and may emit, on `scheduler`.
   public func subscribe<S: Scheduler>(on scheduler: S) -> Signal<Element, Error> {
     if let context = scheduler as? ExecutionContext, context.isImmediate { return toSignal() }
     let upstream = UncheckedSendable(toSignal())

@@ -15,6 +15,8 @@ extension SignalProtocol where Element: Sendable {
   ///   - queue: Where windows are timed and the elements held for a window's end are emitted (the
   ///     very first element is emitted at once, on the receiver's thread); any ``Scheduler``, by
   ///     default a new serial queue (never the main one). Tests pass a virtual-time scheduler.
+  ///
+  /// The elements must be `Sendable`: they are delivered on another thread or queue.
   @inlinable
   public func throttle(
     for seconds: Double,

@@ -14,6 +14,8 @@ extension SignalProtocol where Element: Sendable {
   ///   - error: The error to fail with.
   ///   - queue: Where the wait is timed and the failure emitted; any ``Scheduler``, by default a new
   ///     serial queue (never the main one). Tests pass a virtual-time scheduler.
+  ///
+  /// The elements must be `Sendable`: they are delivered on another thread or queue.
   @inlinable
   public func timeout(
     after interval: Double,

@@ -5,7 +5,7 @@ extension SignalProtocol where Error == Never {
   /// Same as ReactiveKit and Combine: `object` is held strongly until the signal completes or the
   /// cancellable ends the observation (keep it, for example with `store(in:)`: dropping it ends the
   /// observation). Each assignment runs on the thread that delivers the element, so `object` must be
-  /// safe to write from there; use ``bind(to:context:setter:)`` to hold the object weakly or to assign
+  /// safe to write from there; use `bind(to:context:setter:)` to hold the object weakly or to assign
   /// on the main thread.
   public func assign<Root: AnyObject & Sendable>(
     to keyPath: ReferenceWritableKeyPath<Root, Element> & Sendable,

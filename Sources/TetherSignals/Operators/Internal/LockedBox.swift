@@ -7,8 +7,7 @@ import TetherSynchronization
 /// and call user code and the observer after it returns.
 @usableFromInline
 internal final class LockedBox<State>: @unchecked Sendable {
-  // Safe: the state is reachable only under the lock; it may hold the operator's elements, and the
-  // operator's signal, which shares the box, is `Sendable` only when they are.
+  // Safe: the state is reachable only under the lock; elements in it share the operator's signal's sendability.
   @usableFromInline internal let state: Locked<State>
 
   @inlinable
