@@ -16,16 +16,6 @@ import Musl
 /// never sees the hand-over and reports every access the mutex orders as a race. The platform
 /// locks are intercepted by ThreadSanitizer, so sanitized runs report only real races.
 ///
-/// On Linux a contended `lock` first retries for a few microseconds (`tether_mutex_lock_spinning`:
-/// `pthread_mutex_trylock` with growing pauses, then `pthread_mutex_lock`): Tether's critical
-/// sections are a few hundred nanoseconds, so a thread that finds the lock taken usually gets it
-/// by waiting that long, where sleeping in the kernel costs a futex wake and a reschedule and lets
-/// the holder take the lock again and again before the sleeper runs. Measured with the `snapshots`
-/// suite's producer-threads rows on an idle 2-core machine: 4 threads x 40k appends took 5.1 to
-/// 7.6 times one thread's 160k with either this spin or the containers' delivery runs alone, and
-/// 1.45 to 1.65 times with both. Guarantee kept: the same mutual exclusion (the mutex is only ever
-/// taken by `trylock` or `lock`); a waiter that gives up spinning sleeps as before.
-///
 /// The lock is `Sendable` when its state is, as a class holding it with `let` would be. A type
 /// whose locked state holds values that are not `Sendable` (elements, which Tether does not
 /// require to be) says why it may still be shared, with its own `@unchecked Sendable`.
@@ -152,7 +142,7 @@ package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
       #if canImport(Darwin)
       os_unfair_lock_lock(&lock.pointee.lock)
       #else
-      tether_mutex_lock_spinning(&lock.pointee.lock)
+      pthread_mutex_lock(&lock.pointee.lock)
       #endif
       tether_atomic_word_store(&lock.pointee.owner, thread, memory_order_relaxed)
       defer {

@@ -93,24 +93,4 @@ static inline uintptr_t tether_current_thread(void) {
 /// on the others.
 int tether_is_main_thread(void);
 
-/// Lets the other hardware thread of a core run while this one waits in a spin loop.
-static inline void tether_cpu_relax(void) {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__) || defined(__arm__)
-  __asm__ __volatile__("yield");
-#endif
-}
-
-/// Locks `mutex`, retrying for a short while before the thread sleeps in the kernel.
-static inline void tether_mutex_lock_spinning(pthread_mutex_t *mutex) {
-  if (pthread_mutex_trylock(mutex) == 0) return;
-  for (int round = 0; round < 12; round++) {
-    int pauses = 1 << (round < 5 ? round : 5);
-    for (int i = 0; i < pauses; i++) tether_cpu_relax();
-    if (pthread_mutex_trylock(mutex) == 0) return;
-  }
-  pthread_mutex_lock(mutex);
-}
-
 #endif
