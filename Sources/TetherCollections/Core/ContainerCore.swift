@@ -461,16 +461,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       case .nothing:
         break
       case .deliver(let changeset, let first):
-        let event = Event.next(consume changeset)
-        // Unretained: the list owns its subscribers, and while this thread delivers nobody else
-        // changes it (removals wait in `pendingRemovals`, joins are queued items).
-        IntrusiveList<ContainerSubscriber<Changeset>>.forEachUnretained(
-          from: first, as: ContainerSubscriber<Changeset>.self
-        ) { subscriber in
-          subscriber._withUnsafeGuaranteedRef { subscriber in
-            if !subscriber.isDisposed { subscriber.observer(event) }
-          }
-        }
+        deliverToObservers(.next(consume changeset), from: first)
       case .reload(let subscriber, let collection, let completed):
         if !subscriber.isDisposed {
           subscriber.observer(.next(Changeset(reloading: collection)))
@@ -549,16 +540,25 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       case .join, .complete:
         tetherPreconditionFailure("a delivery run holds only changesets (joins and completions end it)")
       }
-      let event = Event.next(consume changeset)
-      IntrusiveList<ContainerSubscriber<Changeset>>.forEachUnretained(
-        from: first, as: ContainerSubscriber<Changeset>.self
-      ) { subscriber in
-        subscriber._withUnsafeGuaranteedRef { subscriber in
-          if !subscriber.isDisposed { subscriber.observer(event) }
-        }
-      }
+      deliverToObservers(.next(consume changeset), from: first)
     }
     run.removeAll(keepingCapacity: true)
+  }
+
+  /// Calls every registered observer that is not disposed with `event`, in the order they
+  /// subscribed, walking the list from `first` (read under the lock).
+  ///
+  /// Unretained: the list owns its subscribers, and while this thread delivers nobody else changes
+  /// it (removals wait in `pendingRemovals`, joins are queued items).
+  @inlinable @inline(__always)
+  func deliverToObservers(_ event: Event, from first: UnsafeRawPointer?) {
+    IntrusiveList<ContainerSubscriber<Changeset>>.forEachUnretained(
+      from: first, as: ContainerSubscriber<Changeset>.self
+    ) { subscriber in
+      subscriber._withUnsafeGuaranteedRef { subscriber in
+        if !subscriber.isDisposed { subscriber.observer(event) }
+      }
+    }
   }
 
   /// Runs a step of the deliverer under the lock, then releases the subscribers it removed (see
