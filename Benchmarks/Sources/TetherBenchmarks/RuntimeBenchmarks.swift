@@ -425,7 +425,7 @@ private func reportAllocations(_ name: String, _ allocations: UInt64?, per event
 }
 
 /// The kind of lock the library uses (a pthread mutex on Linux), for the floors.
-private final class PlatformMutex {
+final class PlatformMutex {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
   init() {

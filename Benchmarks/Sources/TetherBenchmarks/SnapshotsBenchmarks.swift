@@ -14,7 +14,8 @@ import Tether
 //   - background: one thread appends 16k or 160k values while a main-queue observer keeps each
 //     collection (the main thread runs its run loop), per append until the last one is observed.
 //   - threads: 160k appends to an array with a no-op observer, split over 1, 2, 4 and 8 threads,
-//     against one thread doing them all, in the same run.
+//     against one thread doing them all, in the same run; each row is followed by its floor (a
+//     plain array behind one mutex, taken twice per append), split the same way.
 //   - background, observer does not keep: as background, but the main-queue observer only counts,
 //     so what it costs is the container's and the main-queue hop's own queues, 16k against 160k.
 //   - receive(on:), observer does not keep: as background, observer does not keep, but the observer
@@ -246,10 +247,15 @@ private func keptRows(size: Int) {
 }
 
 /// 160k appends split over 1, 2, 4 and 8 threads, with an observer that does nothing; the median
-/// of three runs each, until every changeset has been delivered.
+/// of three runs each, until every changeset has been delivered. Each row is followed by its
+/// floor, measured in the same run: the same appends into a plain array behind one pthread mutex,
+/// taken twice per append (once to append, once as a deliverer takes it to hand the change on),
+/// so the ratio of two threads' floor to one thread's shows what the machine's cores charge for
+/// sharing one lock at all.
 private func threadRows() {
   let total = 160_000
   var oneThread = 0.0
+  var floorOneThread = 0.0
   for threads in [1, 2, 4, 8] {
     var samples: [Double] = []
     for _ in 0..<3 {
@@ -269,7 +275,36 @@ private func threadRows() {
     report(
       "160k appends, \(threads) thread\(threads == 1 ? "" : "s") x \(total / threads / 1_000)k, no-op observer: array",
       median / 1e6, unit: "ms", note: threads == 1 ? "" : "\(ratio(median, oneThread)) x one thread")
+    let floor = lockedArrayFloor(threads: threads, total: total)
+    if threads == 1 { floorOneThread = floor }
+    report(
+      "  floor: plain array, one mutex taken twice per append", floor / 1e6, unit: "ms",
+      note: threads == 1 ? "" : "\(ratio(floor, floorOneThread)) x one thread")
   }
+}
+
+/// The floor of ``threadRows()``: the median of three runs, in nanoseconds.
+private func lockedArrayFloor(threads: Int, total: Int) -> Double {
+  final class Floor: @unchecked Sendable {
+    // Safe: `array` and `handedOn` are only touched inside `mutex.locked`.
+    let mutex = PlatformMutex()
+    var array: [Int] = []
+    var handedOn = 0
+  }
+  var samples: [Double] = []
+  for _ in 0..<3 {
+    let floor = Floor()
+    let start = DispatchTime.now().uptimeNanoseconds
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      for value in 0..<(total / threads) {
+        floor.mutex.locked { floor.array.append(thread &* total &+ value) }
+        floor.mutex.locked { floor.handedOn &+= 1 }
+      }
+    }
+    samples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    precondition(floor.array.count == total && floor.handedOn == total, "snapshots: a floor append was lost")
+  }
+  return samples.sorted()[1]
 }
 
 /// A background producer into an array whose main-queue observer does not keep the collection.
