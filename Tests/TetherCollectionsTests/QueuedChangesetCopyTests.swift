@@ -160,6 +160,109 @@ final class QueuedChangesetCopyTests: XCTestCase {
     XCTAssertEqual(array.collection.count, 1_201)
   }
 
+  /// The deliverer rebuilds each waiting changeset's collection in place: 200 changesets that
+  /// waited behind a held delivery reach an observer that keeps nothing in one buffer that moves
+  /// at most a few times (the first copy away from the producers' array, growth), not once per
+  /// changeset. A second reference to the collection the deliverer rebuilds on (say, a copy left in
+  /// the value that carried it out of the lock) would make every rebuild copy.
+  ///
+  /// Counted as changes of address from one changeset to the next, not as distinct addresses: a
+  /// copy per rebuild frees the previous buffer, so the allocator hands the same two addresses out
+  /// in turn.
+  func testTheDelivererRebuildsWaitingChangesetsWithoutCopying() {
+    var initial = Array(0..<1_000)
+    initial.reserveCapacity(4_000)
+    let array = MutableObservableArray(initial)
+    initial = []
+    let gate = DeliveryGate()
+    let addresses = Locked<[UInt]>([])
+    let observation = array.observeNext { changeset in
+      guard !changeset.isReload else { return }
+      guard gate.held else {
+        gate.held = true
+        gate.started.signal()
+        gate.release.wait()
+        return
+      }
+      let buffer = changeset.collection.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      addresses.withLock { $0.append(buffer) }
+    }
+    Thread { array.append(-1) }.start()
+    gate.started.wait()
+    for value in 0..<200 { array.append(value) }
+    gate.release.signal()
+    array.waitUntilDelivered()
+    observation.dispose()
+    let delivered = addresses.withLock { $0 }
+    XCTAssertEqual(delivered.count, 200)
+    let moves = zip(delivered, delivered.dropFirst()).filter { $0 != $1 }.count
+    XCTAssertLessThanOrEqual(moves, 3, "the deliverer copied the array to rebuild queued changesets")
+  }
+
+  /// An array's changesets detach and rebuild through code specialized for the element type
+  /// (`_detachedWhileQueued`, `_rebuiltAfterQueue`): for seeded random changes of every kind, the
+  /// detached changeset keeps both forms and no elements, and rebuilding it on the collection
+  /// before the change gives the original changeset back. Other collections have no such path
+  /// (their container uses its detaching closures, or queues changesets whole); reloads are never
+  /// detached.
+  func testAnArraysChangesetDetachesAndRebuildsToItself() {
+    withSeeds(0..<200) { seed, rng in
+      let old = randomArray(count: Int.random(in: 0..<40, using: &rng), alphabet: 50, using: &rng)
+      let patch = randomPatch(on: old, count: Int.random(in: 0..<12, using: &rng), using: &rng)
+      let new = old.applying(patch)
+      let changeset = OrderedCollectionChangeset(collection: new, patch: patch)
+      guard let detached = changeset._detachedWhileQueued() else {
+        return XCTFail("seed \(seed): an array's changeset was not detached")
+      }
+      XCTAssertTrue(detached.collection.isEmpty, "seed \(seed)")
+      XCTAssertEqual(detached.patch, changeset.patch, "seed \(seed)")
+      XCTAssertEqual(detached.diff, changeset.diff, "seed \(seed)")
+      var position = old
+      guard let rebuilt = OrderedCollectionChangeset<[Int]>._rebuiltAfterQueue(detached, onto: &position) else {
+        return XCTFail("seed \(seed): an array's changeset was not rebuilt")
+      }
+      XCTAssertEqual(position, new, "seed \(seed)")
+      XCTAssertEqual(rebuilt.collection, new, "seed \(seed)")
+      XCTAssertEqual(rebuilt.patch, patch, "seed \(seed)")
+      XCTAssertEqual(rebuilt.diff, changeset.diff, "seed \(seed)")
+      XCTAssertFalse(rebuilt.isReload, "seed \(seed)")
+    }
+    XCTAssertNil(OrderedCollectionChangeset<[Int]>.reload([1, 2])._detachedWhileQueued())
+    let contiguous = OrderedCollectionChangeset<ContiguousArray<Int>>(collection: [1], patch: [.insert(1, at: 0)])
+    XCTAssertNil(contiguous._detachedWhileQueued())
+    var contiguousPosition: ContiguousArray<Int> = []
+    XCTAssertNil(
+      OrderedCollectionChangeset<ContiguousArray<Int>>._rebuiltAfterQueue(contiguous, onto: &contiguousPosition))
+    let list = OrderedCollectionChangeset<PersistentArray<Int>>(collection: [1], patch: [.insert(1, at: 0)])
+    XCTAssertNil(list._detachedWhileQueued())
+  }
+
+  /// A `ContiguousArray` container still detaches its queued changesets (through the closures):
+  /// its changesets waiting behind a held delivery are each delivered with their own collection.
+  func testAContiguousArrayContainersQueuedChangesetsAreRebuiltByItsClosures() {
+    let array = MutableObservableCollection<ContiguousArray<Int>>([0])
+    let gate = DeliveryGate()
+    let delivered = Locked<[ContiguousArray<Int>]>([])
+    let observation = array.observeNext { changeset in
+      delivered.withLock { $0.append(changeset.collection) }
+      guard !changeset.isReload, !gate.held else { return }
+      gate.held = true
+      gate.started.signal()
+      gate.release.wait()
+    }
+    Thread { array.append(1) }.start()
+    gate.started.wait()
+    XCTAssertNotNil(array.erasedHopDetaching, "a ContiguousArray container detaches its queued changesets")
+    for value in 2..<6 { array.append(value) }
+    array.remove(at: 0)
+    gate.release.signal()
+    array.waitUntilDelivered()
+    observation.dispose()
+    XCTAssertEqual(
+      delivered.withLock { $0 },
+      [[0], [0, 1], [0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4], [0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5]])
+  }
+
   /// A background producer far ahead of the main thread: the changesets waiting for the main queue
   /// hold only their change, so the producer's appends keep the array's buffer, and the main
   /// thread rebuilds each collection exactly as it was after that append.

@@ -19,6 +19,7 @@ extension RangeReplaceableCollection {
   ///   collection is rebuilt).
   /// - Complexity: O(min(k · n, n + k log k)) for k operations on n elements; O(1) per operation
   ///   at the end of an array.
+  @inlinable
   public mutating func apply(_ patch: [OrderedCollectionOperation<Element, Int>]) {
     if PatchApplication.prefersRebuilding(patch, count: count) {
       applyByRebuilding(patch)
@@ -30,6 +31,7 @@ extension RangeReplaceableCollection {
   /// Applies `patch` operation by operation.
   ///
   /// - Complexity: O(k · n) for k operations on n elements in the worst case.
+  @inlinable
   mutating func applyByReplaying(_ patch: [OrderedCollectionOperation<Element, Int>]) {
     for operation in patch {
       apply(operation)
@@ -40,6 +42,7 @@ extension RangeReplaceableCollection {
   /// result in one pass.
   ///
   /// - Complexity: O(n + k log k) for k operations on n elements.
+  @usableFromInline
   package mutating func applyByRebuilding(_ patch: [OrderedCollectionOperation<Element, Int>]) {
     let pieces = PatchTracker.layout(of: PatchStep.steps(of: patch), sourceCount: count)
     let source = ContiguousArray(self)
@@ -66,6 +69,7 @@ extension RangeReplaceableCollection {
   /// Applies one patch operation; its offsets refer to the collection as it is now.
   ///
   /// - Complexity: O(n) in the worst case.
+  @inlinable
   public mutating func apply(_ operation: OrderedCollectionOperation<Element, Int>) {
     let count = self.count
     switch operation {
@@ -97,20 +101,27 @@ extension RangeReplaceableCollection {
     return copy
   }
 
-  private func checkOffset(_ offset: Int, allowed: Int, count: Int) {
-    if offset < 0 || offset >= allowed {
-      tetherPreconditionFailure("Index \(offset) is out of range for a collection of \(count) elements")
-    }
+  @inlinable
+  func checkOffset(_ offset: Int, allowed: Int, count: Int) {
+    if _slowPath(offset < 0 || offset >= allowed) { offsetOutOfRange(offset, count: count) }
   }
 }
 
+/// Traps naming `offset` and `count`: out of line, so that the inlined check stays small.
+@usableFromInline @inline(never)
+func offsetOutOfRange(_ offset: Int, count: Int) -> Never {
+  tetherPreconditionFailure("Index \(offset) is out of range for a collection of \(count) elements")
+}
+
 /// When applying a patch by rebuilding the collection beats replaying it.
+@usableFromInline
 package enum PatchApplication {
   /// Whether replaying `patch` on an array of `count` elements would shift so many elements that
   /// rebuilding (O(n + k log k), about a thousand shifted elements' worth of work per operation)
   /// is cheaper.
   ///
   /// - Complexity: O(k) for k operations.
+  @inlinable
   package static func prefersRebuilding<Element>(
     _ patch: [OrderedCollectionOperation<Element, Int>], count: Int
   ) -> Bool {

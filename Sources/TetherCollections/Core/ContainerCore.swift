@@ -65,6 +65,10 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     /// Deliver to the registered observers, walking the list from `first` (read under the lock:
     /// while someone delivers, only the deliverer changes the list).
     case deliver(Changeset, first: UnsafeRawPointer?)
+    /// Rebuild a changeset queued without its collection (see ``Detaching``) from `position` (the
+    /// collection right before it, taken out of the state), then deliver it like `deliver`: the
+    /// rebuilding runs outside the lock. The deliverer puts `position` back at its next step.
+    case deliverDetached(Changeset, first: UnsafeRawPointer?, position: Collection)
     case reload(ContainerSubscriber<Changeset>, Collection, completed: Bool)
     case complete(ContiguousArray<ContainerSubscriber<Changeset>>)
     /// Take over delivery once the semaphore is signalled (see ``State/handOverWanted``).
@@ -120,6 +124,7 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
     @usableFromInline let detach: @Sendable (Changeset) -> Changeset?
     @usableFromInline let materialize: @Sendable (Changeset, inout Collection) -> Changeset
 
+    @usableFromInline
     package init(
       detach: @escaping @Sendable (Changeset) -> Changeset?,
       materialize: @escaping @Sendable (Changeset, inout Collection) -> Changeset
@@ -462,6 +467,14 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         break
       case .deliver(let changeset, let first):
         deliverToObservers(.next(consume changeset), from: first)
+      case .deliverDetached(let detached, let first, var position):
+        // Bound `var`, not copied from a `let`: a second reference would make the rebuilding copy
+        // every element.
+        let changeset = rebuild(detached, onto: &position)
+        deliverToObservers(.next(consume changeset), from: first)
+        // The changesets of a run taken with this one continue from here; either way `position`
+        // goes back into the state at the next step.
+        runPosition = consume position
       case .reload(let subscriber, let collection, let completed):
         if !subscriber.isDisposed {
           subscriber.observer(.next(Changeset(reloading: collection)))
@@ -491,10 +504,8 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
       // slower on appends with one observer.
       var removed: [ContainerSubscriber<Changeset>]? = nil
       work = withLock { state in
-        if runLength > 0 {
-          state.position = runPosition.take()
-          state.finished &+= UInt64(runLength)
-        }
+        if let position = runPosition.take() { state.position = position }
+        if runLength > 0 { state.finished &+= UInt64(runLength) }
         let work: Work
         if !state.removed.isEmpty || !state.pendingRemovals.isEmpty {
           defer { removed = state.takeRemoved() }
@@ -502,9 +513,17 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         } else {
           work = state.next()
         }
-        if case .deliver(_, let first) = work, state.takeRun(into: &run) {
-          runPosition = state.position.take()
-          runFirst = first
+        switch work {
+        case .deliver(_, let first):
+          if state.takeRun(into: &run) {
+            runPosition = state.position.take()
+            runFirst = first
+          }
+        case .deliverDetached(_, let first, _):
+          // `position` left the state with the first changeset; the run continues from it.
+          if state.takeRun(into: &run) { runFirst = first }
+        default:
+          break
         }
         return work
       }
@@ -536,13 +555,20 @@ package final class ContainerCore<Changeset: ObservableContainerChangeset>: @unc
         position = queued.collection
         changeset = queued
       case .detached(let detached):
-        changeset = detaching!.materialize(detached, &position)
+        changeset = rebuild(detached, onto: &position)
       case .join, .complete:
         tetherPreconditionFailure("a delivery run holds only changesets (joins and completions end it)")
       }
       deliverToObservers(.next(consume changeset), from: first)
     }
     run.removeAll(keepingCapacity: true)
+  }
+
+  /// A changeset queued without its collection, rebuilt on `position` (see ``Detaching``):
+  /// through the changeset type's own specialized rebuilding when it has one, else the closure.
+  @inlinable @inline(__always)
+  func rebuild(_ detached: Changeset, onto position: inout Collection) -> Changeset {
+    Changeset._rebuiltAfterQueue(detached, onto: &position) ?? detaching!.materialize(detached, &position)
   }
 
   /// Calls every registered observer that is not disposed with `event`, in the order they
@@ -657,7 +683,9 @@ extension ContainerCore.State {
     guard isObserved else { return .idle }
     // The thread is only looked up for a changeset someone will receive.
     let thread = currentThreadID()
-    if isDelivering, let detaching, let detached = detaching.detach(changeset) {
+    if isDelivering, let detaching,
+      let detached = changeset._detachedWhileQueued() ?? detaching.detach(changeset)
+    {
       // It will wait in the queue: without its collection, so that `collection` stays uniquely
       // referenced for the next mutation (see `Detaching`).
       return submit(item: .detached(detached), thread: thread)
@@ -764,9 +792,9 @@ extension ContainerCore.State {
       // `position` is the collection right before this change (items are processed in the order
       // they were submitted, and every one before it moved `position` to its own collection).
       // The previous item's changeset was dropped before this step, so unless an observer kept
-      // it, `position` is uniquely referenced and the change applies in place.
-      let changeset = detaching!.materialize(detached, &position!)
-      return .deliver(changeset, first: slots.first)
+      // it, `position` is uniquely referenced and the change applies in place. Applied outside
+      // the lock, by the deliverer (the only thread that reads `position` while delivery runs).
+      return .deliverDetached(detached, first: slots.first, position: position.take()!)
     case .join(let subscriber):
       return join(subscriber)
     case .complete:
