@@ -16,6 +16,15 @@ import Musl
 /// never sees the hand-over and reports every access the mutex orders as a race. The platform
 /// locks are intercepted by ThreadSanitizer, so sanitized runs report only real races.
 ///
+/// With glibc the mutex is of the adaptive kind (`PTHREAD_MUTEX_ADAPTIVE_NP`): a thread finding it
+/// taken retries for a short, bounded while (glibc's own limit, about a hundred tries) before it
+/// sleeps in the kernel. Tether's critical sections are a few hundred nanoseconds, far shorter than
+/// a futex sleep and wake-up, so on a machine whose cores really run at once the waiter usually gets
+/// the lock without a system call: four threads appending to one array took 2.0x one thread's time
+/// instead of 2.5 to 3.3x (snapshots suite). The retries are bounded, unlike a hand-written spin
+/// tried before, which held a waiter for about 10 µs when the lock's holder had been preempted. The
+/// fast path is unchanged: an uncontended lock and unlock are the same instructions.
+///
 /// The lock is `Sendable` when its state is, as a class holding it with `let` would be. A type
 /// whose locked state holds values that are not `Sendable` (elements, which Tether does not
 /// require to be) says why it may still be shared, with its own `@unchecked Sendable`.
@@ -121,7 +130,11 @@ package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
     let buffer = create(minimumCapacity: 1) { _ in state }
     buffer.withUnsafeMutablePointerToElements { lock in
       lock.initialize(to: PlatformLock(reentryMessage: reentryMessage))
-      #if !canImport(Darwin)
+      #if canImport(Glibc)
+      // glibc's `PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP`: a zeroed mutex of the adaptive kind (see
+      // `Locked`), made without the three attribute calls `pthread_mutex_init` would need.
+      lock.pointee.lock.__data.__kind = Int32(PTHREAD_MUTEX_ADAPTIVE_NP)
+      #elseif !canImport(Darwin)
       let status = pthread_mutex_init(&lock.pointee.lock, nil)
       tetherPrecondition(status == 0, "pthread_mutex_init failed with error \(status)")
       #endif
