@@ -36,22 +36,24 @@ import Tether
 //     output not kept: the ratio stays near 1 because the operator does not keep the array.
 
 @MainActor let snapshotsBenchmarks = BenchmarkSuite(name: "snapshots") {
-  let only = ProcessInfo.processInfo.environment["SNAPSHOTS_ONLY"]
-  if only == nil || only == "kept" {
+  // `SNAPSHOTS_ONLY=threads` (or `kept,threads`, ...) runs only the named groups, in suite order.
+  let only = ProcessInfo.processInfo.environment["SNAPSHOTS_ONLY"]?.split(separator: ",").map(String.init)
+  func wanted(_ names: String...) -> Bool { only.map { only in names.contains { only.contains($0) } } ?? true }
+  if wanted("kept") {
     for size in [1_000, 100_000, 1_000_000] { keptRows(size: size) }
   }
-  if only == nil || only == "bound" { boundRows() }
-  if only == nil || only == "bound" || only == "bound-allocations" { boundAllocationRows() }
-  if only == nil || only == "background" { backgroundRows() }
-  if only == nil || only == "threads" { threadRows() }
-  if only == nil || only == "background" || only == "background-free" { backgroundFreeRows() }
-  if only == nil || only == "receive-on" { receiveOnFreeRows() }
-  if only == nil || only == "queued" { queuedMemoryRow() }
-  if only == nil || only == "iterate" { iterationRow() }
-  if only == nil || only == "diff" { diffRow() }
-  if only == nil || only == "memory" { memoryRows() }
-  if only == nil || only == "replace" { replaceRows() }
-  if only == nil || only == "operators" {
+  if wanted("bound") { boundRows() }
+  if wanted("bound", "bound-allocations") { boundAllocationRows() }
+  if wanted("background") { backgroundRows() }
+  if wanted("threads") { threadRows() }
+  if wanted("background", "background-free") { backgroundFreeRows() }
+  if wanted("receive-on") { receiveOnFreeRows() }
+  if wanted("queued") { queuedMemoryRow() }
+  if wanted("iterate") { iterationRow() }
+  if wanted("diff") { diffRow() }
+  if wanted("memory") { memoryRows() }
+  if wanted("replace") { replaceRows() }
+  if wanted("operators") {
     operatorRows()
     liveFilterRows()
   }
