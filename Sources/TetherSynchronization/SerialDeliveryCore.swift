@@ -5,8 +5,9 @@
 /// exactly as the core's answers say.
 ///
 /// Non-generic so that owners running unspecialized across a module boundary (the stateful
-/// operators, subjects) pay no run-time generic metadata for the decisions: every method inlines to
-/// a few loads, compares and stores on plain integers. A waiting item is *foreign* when a thread
+/// operators, subjects) pay no run-time generic metadata for the decisions, and the methods on the
+/// path of every item are always inlined (left to the optimizer, `next` stayed a call across the
+/// module boundary): each is a few loads, compares and stores on plain integers. A waiting item is *foreign* when a thread
 /// other than the deliverer queued it; the core numbers the items it is told about and remembers
 /// only the numbers of the foreign ones (a ``FIFOQueue`` of `Int` that stays empty and unallocated
 /// while a single thread sends), so an owner's own items cost two integer updates.
@@ -47,6 +48,8 @@ package struct SerialDeliveryCore: Sendable {
   @usableFromInline var taken = 0
   /// The numbers of the waiting foreign items, oldest first.
   @usableFromInline var foreignItems = FIFOQueue<Int>()
+  /// How many numbers `foreignItems` holds: a plain field, so the common check (none) is one load.
+  @usableFromInline var foreignWaiting = 0
 
   /// An idle core with nothing queued.
   ///
@@ -97,7 +100,7 @@ package struct SerialDeliveryCore: Sendable {
   /// - Complexity: O(1).
   @inlinable
   package var firstIsForeign: Bool {
-    !foreignItems.isEmpty && foreignItems.storage[foreignItems.head].unsafelyUnwrapped == taken
+    foreignWaiting != 0 && foreignItems.storage[foreignItems.head].unsafelyUnwrapped == taken
   }
 
   /// Makes `thread` the deliverer, with a fresh budget.
@@ -111,15 +114,18 @@ package struct SerialDeliveryCore: Sendable {
   /// Records one more waiting item, foreign or not.
   @inlinable @inline(__always)
   mutating func record(foreign: Bool) {
-    if _slowPath(foreign) { foreignItems.append(appended) }
+    if _slowPath(foreign) {
+      foreignItems.append(appended)
+      foreignWaiting += 1
+    }
     appended &+= 1
   }
 
-  /// Takes the oldest waiting item (there must be one) off the books.
+  /// Drops the foreign mark of the oldest waiting item (it must have one).
   @inlinable @inline(__always)
-  mutating func takeFirst() {
-    if _slowPath(firstIsForeign) { _ = foreignItems.popFirst() }
-    taken &+= 1
+  mutating func dropFirstForeignMark() {
+    _ = foreignItems.popFirst()
+    foreignWaiting -= 1
   }
 
   /// When the core is idle, makes `thread` the deliverer and returns `true`: the caller delivers
@@ -127,7 +133,7 @@ package struct SerialDeliveryCore: Sendable {
   /// `false` and the caller queues its item with ``append(thread:)``.
   ///
   /// - Complexity: O(1).
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func startDelivering(thread: UInt) -> Bool {
     guard !delivering else { return false }
     become(thread)
@@ -140,7 +146,7 @@ package struct SerialDeliveryCore: Sendable {
   /// is the deliverer's).
   ///
   /// - Complexity: Amortized O(1).
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func submit(thread: UInt) -> Bool {
     if delivering {
       record(foreign: thread != delivererThread)
@@ -155,7 +161,7 @@ package struct SerialDeliveryCore: Sendable {
   /// emits several items appends them all, then ``claim(thread:)``s the first.
   ///
   /// - Complexity: Amortized O(1).
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func append(thread: UInt) {
     record(foreign: delivering && thread != delivererThread)
   }
@@ -180,11 +186,14 @@ package struct SerialDeliveryCore: Sendable {
   /// or nothing waits.
   ///
   /// - Complexity: O(1).
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func claim(thread: UInt) -> Bool {
     guard !delivering, appended != taken else { return false }
     become(thread)
-    takeFirst()
+    // No waiting item is foreign while the core is idle: items are marked only while someone
+    // delivers, and delivery stops only with nothing waiting (or with ``finish()``, which drops
+    // the marks).
+    taken &+= 1
     return true
   }
 
@@ -199,7 +208,7 @@ package struct SerialDeliveryCore: Sendable {
   ///   owner first asks for a successor thread (then it passes a larger one, and hands off only if
   ///   no successor came).
   /// - Complexity: Amortized O(1).
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func next(handOffAfter budget: Int = deliveryHandOverBudget) -> Step {
     tetherPrecondition(
       delivering && delivererThread != 0,
@@ -217,7 +226,7 @@ package struct SerialDeliveryCore: Sendable {
         return .handOff
       }
       foreignCount += 1
-      _ = foreignItems.popFirst()
+      dropFirstForeignMark()
     }
     taken &+= 1
     return .deliverNext
@@ -231,7 +240,7 @@ package struct SerialDeliveryCore: Sendable {
   /// Traps when no thread is delivering.
   ///
   /// - Complexity: Amortized O(1).
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func takeIntoRun(budget: Int = deliveryHandOverBudget) -> Bool {
     tetherPrecondition(
       delivering && delivererThread != 0,
@@ -240,7 +249,7 @@ package struct SerialDeliveryCore: Sendable {
     if _slowPath(firstIsForeign) {
       guard foreignCount < budget else { return false }
       foreignCount += 1
-      _ = foreignItems.popFirst()
+      dropFirstForeignMark()
     }
     taken &+= 1
     return true
@@ -297,6 +306,9 @@ package struct SerialDeliveryCore: Sendable {
   @inlinable
   package mutating func takeAll() {
     taken = appended
-    if _slowPath(!foreignItems.isEmpty) { foreignItems.removeAll() }
+    if _slowPath(foreignWaiting != 0) {
+      foreignItems.removeAll()
+      foreignWaiting = 0
+    }
   }
 }
