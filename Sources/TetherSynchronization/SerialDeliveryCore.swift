@@ -19,12 +19,13 @@
 ///   stop (nothing waits: idle again), or hand off once it delivered the budget of foreign items
 ///   and the next one is foreign too. Its own callbacks' items never count.
 /// - A handed-off delivery stays busy with no deliverer thread until ``resume(thread:)``;
-///   ``pass(to:)`` gives delivery to a successor thread; ``finish()`` ends it for good;
-///   ``takeAll()`` drops what waits without stopping the delivery in progress.
+///   ``pass(to:)`` gives delivery to a successor thread; ``stop()`` leaves what waits to later
+///   claims; ``finish()`` ends it for good; ``takeAll()`` drops what waits without stopping the
+///   delivery in progress.
 ///
 /// Misuse traps in every build with a message naming it: asking for the next item, taking a run,
-/// resuming, passing on, queueing behind or finishing a delivery when the core is not in the
-/// matching state.
+/// resuming, passing on, stopping, queueing behind or finishing a delivery when the core is not in
+/// the matching state.
 @usableFromInline
 package struct SerialDeliveryCore: Sendable {
   /// What ``next(handOffAfter:)`` tells the deliverer to do once it releases the lock.
@@ -253,6 +254,29 @@ package struct SerialDeliveryCore: Sendable {
     }
     taken &+= 1
     return true
+  }
+
+  /// The deliverer stops although items still wait, leaving them to later ``claim(thread:)``s:
+  /// for an owner that gives each item a turn of its own (a main-queue action per item, see
+  /// `OrderedMainDelivery`), whose deliverer must not drain the items of turns still to come. The
+  /// core is idle; the waiting items lose their foreign marks (with nobody delivering, none is
+  /// foreign).
+  ///
+  /// Traps when no thread is delivering.
+  ///
+  /// - Complexity: O(1), plus O(f) to drop f waiting foreign marks.
+  @inlinable
+  package mutating func stop() {
+    tetherPrecondition(
+      delivering && delivererThread != 0,
+      "SerialDeliveryCore.stop: no thread is delivering (only the deliverer stops its delivery)")
+    delivering = false
+    delivererThread = 0
+    foreignCount = 0
+    if _slowPath(foreignWaiting != 0) {
+      foreignItems.removeAll()
+      foreignWaiting = 0
+    }
   }
 
   /// Makes `thread` the deliverer of a handed-off delivery (on the hand-over queue), with a fresh

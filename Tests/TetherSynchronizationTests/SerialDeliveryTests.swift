@@ -309,6 +309,22 @@ final class SerialDeliveryTests: XCTestCase {
     XCTAssertEqual(step, .idle)
   }
 
+  func testAStoppedDeliveryLeavesTheWaitingItemsToTheNextClaim() {
+    var core = SerialDeliveryCore()
+    _ = core.startDelivering(thread: 1)
+    core.append(thread: 2)
+    core.append(thread: 2)
+    core.stop()
+    XCTAssertFalse(core.isDelivering)
+    XCTAssertEqual(core.deliverer, 0)
+    XCTAssertEqual(core.count, 2, "stopping drops nothing")
+    XCTAssertFalse(core.firstIsForeign, "with nobody delivering, no waiting item is foreign")
+    XCTAssertTrue(core.claim(thread: 2))
+    let (delivered, step) = drain(&core, handOffAfter: 0)
+    XCTAssertEqual(delivered, 1)
+    XCTAssertEqual(step, .idle)
+  }
+
   func testThePassedDelivererHasAFreshBudgetAndItsItemsAreItsOwn() {
     var core = SerialDeliveryCore()
     _ = core.startDelivering(thread: 1)

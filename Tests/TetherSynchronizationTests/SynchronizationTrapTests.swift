@@ -32,6 +32,7 @@ final class SynchronizationTrapTests: XCTestCase {
       ("core.passWhileIdle", "SerialDeliveryCore.pass: no thread is delivering, or no successor thread"),
       ("core.passToNoThread", "SerialDeliveryCore.pass: no thread is delivering, or no successor thread"),
       ("core.resumeWhileIdle", "SerialDeliveryCore.resume: no handed-off delivery to resume"),
+      ("core.stopWhileHandedOver", "SerialDeliveryCore.stop: no thread is delivering"),
     ]
     #if DEBUG
     scenarios += [
@@ -162,6 +163,12 @@ final class SynchronizationTrapScenarios: XCTestCase {
       var core = SerialDeliveryCore()
       _ = core.startDelivering(thread: 1)
       core.pass(to: 0)
+    case "core.stopWhileHandedOver":
+      var core = SerialDeliveryCore()
+      _ = core.startDelivering(thread: 1)
+      core.append(thread: 2)
+      _ = core.next(handOffAfter: 0)
+      core.stop()
     case "core.resumeWhileIdle":
       var core = SerialDeliveryCore()
       core.resume(thread: 1)
