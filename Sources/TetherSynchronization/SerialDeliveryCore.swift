@@ -167,6 +167,16 @@ package struct SerialDeliveryCore: Sendable {
     record(foreign: delivering && thread != delivererThread)
   }
 
+  /// Records an item the caller appends to its queue that never counts against the budget,
+  /// whoever queued it: for an owner whose delivery must never hand off (only the main thread, or
+  /// the scheduler's actions, may deliver), which then marks nothing foreign.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package mutating func appendUncounted() {
+    appended &+= 1
+  }
+
   /// Records an item the caller appends to its queue behind the waiting ones, for an owner that
   /// decided itself that someone is delivering; a `foreign` item counts against the budget.
   ///

@@ -80,7 +80,7 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
       if onMain && state.delivery.isEmpty && state.delivery.startDelivering(thread: thread) {
         return .deliverNow
       }
-      state.delivery.append(thread: thread)
+      state.delivery.appendUncounted()  // no budget (see above): nothing is foreign
       state.queue.append(value)
       if !onMain { state.pendingActions += 1 }
       return .queued
