@@ -325,6 +325,16 @@ final class SerialDeliveryTests: XCTestCase {
     XCTAssertEqual(step, .idle)
   }
 
+  func testUncountedItemsNeverHandOff() {
+    var core = SerialDeliveryCore()
+    _ = core.startDelivering(thread: 1)
+    for _ in 0..<3 { core.appendUncounted() }
+    XCTAssertFalse(core.firstIsForeign)
+    let (delivered, step) = drain(&core, handOffAfter: 0)
+    XCTAssertEqual(delivered, 3, "a budget of zero, and still no hand-off")
+    XCTAssertEqual(step, .idle)
+  }
+
   func testThePassedDelivererHasAFreshBudgetAndItsItemsAreItsOwn() {
     var core = SerialDeliveryCore()
     _ = core.startDelivering(thread: 1)
