@@ -96,6 +96,16 @@ package struct SerialDeliveryCore: Sendable {
   @inlinable
   package var isEmpty: Bool { appended == taken }
 
+  /// Whether the deliverer has delivered more than `budget` foreign items: an owner that first asks
+  /// for a successor thread, before handing off (subjects and properties, which never hand off to
+  /// a queue; containers), asks for one from then on.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package func isOverBudget(_ budget: Int = deliveryHandOverBudget) -> Bool {
+    foreignCount > budget
+  }
+
   /// Whether the oldest waiting item (there must be one) is foreign.
   ///
   /// - Complexity: O(1).
@@ -139,6 +149,23 @@ package struct SerialDeliveryCore: Sendable {
     guard !delivering else { return false }
     become(thread)
     return true
+  }
+
+  /// Makes `thread` the deliverer, whether or not the core was told that the previous delivery
+  /// stopped: for an owner whose deliverer may stop outside the lock, with nothing waiting, and
+  /// which knows itself that nobody delivers (`SubjectCore`: an atomic word says whether someone
+  /// delivers, so that an uncontended send takes the lock once). The core may then still read as
+  /// delivering, with the former deliverer; such an owner asks its own word, not ``isDelivering``.
+  ///
+  /// Traps when items wait: a delivery stopped with items waiting would never deliver them.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package mutating func restart(thread: UInt) {
+    tetherPrecondition(
+      appended == taken,
+      "SerialDeliveryCore.restart: items are waiting (a delivery stops outside the lock only with nothing queued)")
+    become(thread)
   }
 
   /// ``startDelivering(thread:)`` and, when someone delivers, ``append(thread:)`` in one call:

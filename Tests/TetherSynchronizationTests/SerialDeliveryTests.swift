@@ -335,6 +335,22 @@ final class SerialDeliveryTests: XCTestCase {
     XCTAssertEqual(step, .idle)
   }
 
+  func testRestartMakesANewDelivererOfACoreNotToldItsDeliveryStopped() {
+    var core = SerialDeliveryCore()
+    _ = core.startDelivering(thread: 1)
+    core.append(thread: 2)
+    XCTAssertEqual(core.next(), .deliverNext)
+    XCTAssertTrue(core.isOverBudget(0), "one foreign item is over a budget of zero")
+    XCTAssertFalse(core.isOverBudget(1))
+    // The deliverer stopped without telling the core (its owner's own word says so).
+    core.restart(thread: 3)
+    XCTAssertEqual(core.deliverer, 3)
+    XCTAssertEqual(core.foreignDelivered, 0)
+    XCTAssertFalse(core.isOverBudget(0), "a fresh budget")
+    core.append(thread: 1)
+    XCTAssertTrue(core.firstIsForeign, "thread 1 is no longer the deliverer")
+  }
+
   func testThePassedDelivererHasAFreshBudgetAndItsItemsAreItsOwn() {
     var core = SerialDeliveryCore()
     _ = core.startDelivering(thread: 1)

@@ -33,6 +33,7 @@ final class SynchronizationTrapTests: XCTestCase {
       ("core.passToNoThread", "SerialDeliveryCore.pass: no thread is delivering, or no successor thread"),
       ("core.resumeWhileIdle", "SerialDeliveryCore.resume: no handed-off delivery to resume"),
       ("core.stopWhileHandedOver", "SerialDeliveryCore.stop: no thread is delivering"),
+      ("core.restartWithItemsWaiting", "SerialDeliveryCore.restart: items are waiting"),
     ]
     #if DEBUG
     scenarios += [
@@ -169,6 +170,11 @@ final class SynchronizationTrapScenarios: XCTestCase {
       core.append(thread: 2)
       _ = core.next(handOffAfter: 0)
       core.stop()
+    case "core.restartWithItemsWaiting":
+      var core = SerialDeliveryCore()
+      _ = core.startDelivering(thread: 1)
+      core.append(thread: 2)
+      core.restart(thread: 3)
     case "core.resumeWhileIdle":
       var core = SerialDeliveryCore()
       core.resume(thread: 1)

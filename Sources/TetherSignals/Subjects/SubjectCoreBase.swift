@@ -16,10 +16,11 @@ internal class SubjectCoreBase: @unchecked Sendable {
     /// deliverer removes them at its next visit to the lock. They are flagged disposed, so they
     /// receive nothing meanwhile.
     @usableFromInline internal var pendingRemovals = ContiguousArray<SubscriptionBase>()
-    /// The thread delivering (while the core's ``SubjectCoreBase/isDelivering``).
-    @usableFromInline internal var deliverer: UInt = 0
-    /// The deliverer spent its budget on other threads' items and hands over to the next sender.
-    @usableFromInline internal var reliefRequested = false
+    /// Who delivers (while the core's ``SubjectCoreBase/isDelivering``: the atomic word, not the
+    /// engine, says whether someone delivers; see ``SerialDeliveryCore/restart(thread:)``), which
+    /// queued items are foreign, and the hand-over budget. The items themselves wait in the
+    /// subclass's queue.
+    @usableFromInline internal var delivery = SerialDeliveryCore()
     /// A sender waiting to take delivery over from the current deliverer.
     @usableFromInline internal var successor: (thread: UInt, parker: Parker)?
     /// Senders waiting for the queue to drain below its bound.
@@ -37,6 +38,14 @@ internal class SubjectCoreBase: @unchecked Sendable {
 
     @inlinable
     internal init() {}
+
+    /// The thread delivering (while the core's ``SubjectCoreBase/isDelivering``).
+    @inlinable
+    internal var deliverer: UInt { delivery.deliverer }
+
+    /// The deliverer spent its budget on other threads' items and hands over to the next sender.
+    @inlinable
+    internal var reliefRequested: Bool { delivery.isOverBudget() }
   }
 
   @usableFromInline internal let shared: Locked<Shared>
