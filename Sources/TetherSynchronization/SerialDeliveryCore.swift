@@ -43,6 +43,8 @@ package struct SerialDeliveryCore: Sendable {
   }
 
   @usableFromInline var delivering = false
+  /// The deliverer and how many foreign items it delivered; meaningful only while `delivering`
+  /// (stopping clears only `delivering`, one store on the path of every delivery's end).
   @usableFromInline var delivererThread: UInt = 0
   @usableFromInline var foreignCount = 0
   /// The number of the next item queued, and of the oldest waiting one: the waiting items are
@@ -71,7 +73,7 @@ package struct SerialDeliveryCore: Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable
-  package var deliverer: UInt { delivererThread }
+  package var deliverer: UInt { delivering ? delivererThread : 0 }
 
   /// Whether delivery was handed off (``Step/handOff``) and nobody has resumed it yet.
   ///
@@ -84,7 +86,7 @@ package struct SerialDeliveryCore: Sendable {
   ///
   /// - Complexity: O(1).
   @inlinable
-  package var foreignDelivered: Int { foreignCount }
+  package var foreignDelivered: Int { delivering ? foreignCount : 0 }
 
   /// How many items are waiting.
   ///
@@ -105,7 +107,7 @@ package struct SerialDeliveryCore: Sendable {
   /// - Complexity: O(1).
   @inlinable
   package func isOverBudget(_ budget: Int = deliveryHandOverBudget) -> Bool {
-    foreignCount > budget
+    delivering && foreignCount > budget
   }
 
   /// Whether the oldest waiting item (there must be one) is foreign.
@@ -256,8 +258,6 @@ package struct SerialDeliveryCore: Sendable {
     )
     guard appended != taken else {
       delivering = false
-      delivererThread = 0
-      foreignCount = 0
       return .idle
     }
     if _slowPath(firstIsForeign) {
@@ -310,8 +310,6 @@ package struct SerialDeliveryCore: Sendable {
       delivering && delivererThread != 0,
       "SerialDeliveryCore.stop: no thread is delivering (only the deliverer stops its delivery)")
     delivering = false
-    delivererThread = 0
-    foreignCount = 0
     if _slowPath(foreignWaiting != 0) {
       foreignItems.removeAll()
       foreignWaiting = 0
@@ -357,8 +355,6 @@ package struct SerialDeliveryCore: Sendable {
   package mutating func finish() {
     tetherPrecondition(delivering, "SerialDeliveryCore.finish: no delivery in progress to finish")
     delivering = false
-    delivererThread = 0
-    foreignCount = 0
     takeAll()
   }
 
