@@ -36,9 +36,6 @@ internal struct Outbox<Element, Error: Swift.Error> {
   /// unspecialized, and every touch of a generic engine (its actions, its queue) would cost them
   /// run-time generic metadata; the core is plain integers.
   @usableFromInline internal var delivery = SerialDeliveryCore()
-  /// The thread running the current update: what it emits while another thread delivers is foreign
-  /// (it counts against the deliverer's hand-over budget).
-  @usableFromInline internal var thread: UInt = 0
   /// Whether a terminal event has been emitted; anything emitted afterwards is dropped.
   @usableFromInline internal var isTerminated = false
 
@@ -50,7 +47,10 @@ internal struct Outbox<Element, Error: Swift.Error> {
   internal mutating func send(_ event: Event) {
     guard !isTerminated else { return }
     if event.isTerminal { isTerminated = true }
-    delivery.append(thread: thread)
+    // What the updating thread emits while another thread delivers is foreign (it counts against
+    // the deliverer's hand-over budget). Its identifier is one register read: cheaper than
+    // carrying it here from `update`.
+    delivery.append(thread: currentThreadID())
     queue.append(event)
   }
 
@@ -126,16 +126,14 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
   @discardableResult
   internal func update<Action>(_ body: (inout Machine, inout Outbox<Element, Error>) -> Action) -> Action? {
     var ended = false
-    let thread = currentThreadID()
     let (action, first) = control.state.withLock { state -> (Action?, Event?) in
       guard !state.isFinished else { return (nil, nil) }
-      state.outbox.thread = thread
       let action = body(&state.machine!, &state.outbox)
       if _slowPath(state.outbox.isTerminated) {
         state.isFinished = true
         ended = true
       }
-      guard state.outbox.delivery.claim(thread: thread) else { return (action, nil) }
+      guard state.outbox.delivery.claim(thread: currentThreadID()) else { return (action, nil) }
       return (action, state.outbox.queue.popFirst())
     }
     // What the machine holds is taken in a second visit to the lock, only when it ends: carrying
