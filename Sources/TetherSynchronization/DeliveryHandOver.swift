@@ -13,9 +13,9 @@ import Musl
 /// one budget of every delivery engine, applied by ``SerialDeliveryCore`` (the default of its
 /// `next(handOffAfter:)`, `takeIntoRun(budget:)` and `isOverBudget(_:)`) for containers, atomic
 /// observers, `Fuser` connections, stateful operators, subjects and properties, and counted by
-/// `receiveCoalesced(on:)` itself. `receive(on:)`'s hop and `OrderedMainDelivery` go through the
-/// same core without a budget: their deliverer (the scheduler's actions, the main thread) is the
-/// only one allowed to deliver, so they never hand over.
+/// `receiveCoalesced(on:)` itself. `OrderedMainDelivery` goes through the same core without a
+/// budget, and `receive(on:)`'s hop has none: their deliverer (the main thread, the scheduler's
+/// actions) is the only one allowed to deliver, so they never hand over.
 ///
 /// A thread that finds an engine idle delivers its own item, then whatever other threads queued
 /// meanwhile, so once every sender has returned, everything has been delivered. But if other

@@ -9,10 +9,10 @@
 /// on the path of every event, so that the decisions cost no generic metadata); subjects and
 /// properties (`SubjectCore`, whose atomic "delivering" word keeps an uncontended send to one lock
 /// acquisition, and which asks for a successor rather than handing off,
-/// ``SerialDeliveryCore/restart(thread:)`` and ``SerialDeliveryCore/isOverBudget(_:)``); and the
-/// two whose deliverer is fixed and must never hand off, `receive(on:)`'s hop (the scheduler's
-/// actions) and `OrderedMainDelivery` (the main thread), which also stop with items left for later
-/// turns (``SerialDeliveryCore/stop()``).
+/// ``SerialDeliveryCore/restart(thread:)`` and ``SerialDeliveryCore/isOverBudget(_:)``); and
+/// `OrderedMainDelivery`, whose deliverer is the main thread and must never hand off, and which
+/// stops with items left for later turns (``SerialDeliveryCore/stop()``). Not on the engine:
+/// `receive(on:)`'s hop, whose atomic counter measured faster (its doc comment has the figures).
 ///
 /// It turns calls from any number of threads into one delivery at a time, in the order the items
 /// were submitted. A thread that finds it idle becomes the deliverer (``submit(_:thread:)`` returns

@@ -3,8 +3,8 @@
 /// takes its decisions here; the owner keeps the items themselves in a ``FIFOQueue`` of its own
 /// (``SerialDelivery`` is that pairing, for owners that want it ready-made: containers, atomic
 /// observers, `Fuser` connections), appending and popping exactly as the core's answers say. The
-/// owners with a bare core: stateful operators, subjects and properties, `receive(on:)`'s hop and
-/// `OrderedMainDelivery` (see ``SerialDelivery`` for why each).
+/// owners with a bare core: stateful operators, subjects and properties, and `OrderedMainDelivery`
+/// (see ``SerialDelivery`` for why each).
 ///
 /// Non-generic so that owners running unspecialized across a module boundary (the stateful
 /// operators, subjects) pay no run-time generic metadata for the decisions, and the methods on the
@@ -199,8 +199,8 @@ package struct SerialDeliveryCore: Sendable {
   }
 
   /// Records an item the caller appends to its queue that never counts against the budget,
-  /// whoever queued it: for an owner whose delivery must never hand off (only the main thread, or
-  /// the scheduler's actions, may deliver), which then marks nothing foreign.
+  /// whoever queued it: for an owner whose delivery must never hand off (`OrderedMainDelivery`:
+  /// only the main thread may deliver), which then marks nothing foreign.
   ///
   /// - Complexity: O(1).
   @inlinable @inline(__always)
