@@ -10,16 +10,22 @@ import Musl
 #endif
 
 /// How many items queued by other threads a deliverer delivers before it hands the rest over: the
-/// one budget of every delivery engine: ``SerialDelivery`` (containers, atomic observers, `Fuser`
-/// connections), subjects and properties, `receiveCoalesced(on:)`.
+/// one budget of every delivery engine, applied by ``SerialDeliveryCore`` (the default of its
+/// `next(handOffAfter:)`, `takeIntoRun(budget:)` and `isOverBudget(_:)`) for containers, atomic
+/// observers, `Fuser` connections, stateful operators, subjects and properties, and counted by
+/// `receiveCoalesced(on:)` itself. `OrderedMainDelivery` goes through the same core without a
+/// budget, and `receive(on:)`'s hop has none: their deliverer (the main thread, the scheduler's
+/// actions) is the only one allowed to deliver, so they never hand over.
 ///
 /// A thread that finds an engine idle delivers its own item, then whatever other threads queued
 /// meanwhile, so once every sender has returned, everything has been delivered. But if other
 /// threads keep sending faster than it delivers, it would never return (and a program that waits
 /// for it before telling them to stop would hang). So after this many of their items in one call
 /// it hands delivery over and returns: to the next thread that sends (subjects, properties and
-/// containers ask for such a successor first), or to a hand-over queue (``handOverDelivery(_:)``
-/// for containers, ``handOverSignalDelivery(_:)`` for the signal runtime). The budget is large so that ordinary
+/// containers ask for such a successor first; subjects and properties never hand over otherwise),
+/// or to a hand-over queue (``handOverDelivery(_:)`` for containers, ``handOverSignalDelivery(_:)``
+/// for the signal runtime: atomic observers, `Fuser` connections, stateful operators). The budget
+/// is large so that ordinary
 /// bursts keep the "all delivered when all senders returned" property; only a sustained flood
 /// moves delivery off the senders' threads. Items an engine's own callbacks send are never
 /// counted: a single-threaded program keeps all delivery on its thread.

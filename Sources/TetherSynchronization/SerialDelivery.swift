@@ -1,5 +1,18 @@
-/// The serial-delivery core of every Tether delivery engine, as a pure state machine: a FIFO queue
-/// of items, whether someone is delivering and who, and the hand-over budget.
+/// The delivery engine of Tether, ready-made: a FIFO queue of items beside the
+/// ``SerialDeliveryCore`` that takes every decision (whether someone is delivering and who, which
+/// items are foreign, the hand-over budget). This struct only moves items into and out of its queue
+/// as the core's answers say; the rules live in the core alone.
+///
+/// Its users: containers (`ContainerCore`), atomic observers (`AtomicObserver`) and `Fuser`
+/// connections (`EventGate`). Other owners keep a queue of their own beside a bare
+/// ``SerialDeliveryCore``: the stateful operators (`OperatorStorage`, whose code runs unspecialized
+/// on the path of every event, so that the decisions cost no generic metadata); subjects and
+/// properties (`SubjectCore`, whose atomic "delivering" word keeps an uncontended send to one lock
+/// acquisition, and which asks for a successor rather than handing off,
+/// ``SerialDeliveryCore/restart(thread:)`` and ``SerialDeliveryCore/isOverBudget(_:)``); and
+/// `OrderedMainDelivery`, whose deliverer is the main thread and must never hand off, and which
+/// stops with items left for later turns (``SerialDeliveryCore/stop()``). Not on the engine:
+/// `receive(on:)`'s hop, whose atomic counter measured faster (its doc comment has the figures).
 ///
 /// It turns calls from any number of threads into one delivery at a time, in the order the items
 /// were submitted. A thread that finds it idle becomes the deliverer (``submit(_:thread:)`` returns
@@ -28,8 +41,9 @@
 /// the lock is released, so no callback ever runs under the lock. What the owner adds around it
 /// (joins, removals applied by the deliverer, waiters, a successor thread) stays in the owner.
 ///
-/// Misuse traps in every build with a message naming it: asking for the next item, resuming, or
-/// passing delivery on when the engine is not in the matching state.
+/// Misuse traps in every build with a message naming it (the core's, see ``SerialDeliveryCore``):
+/// asking for the next item, taking a run, resuming, or passing delivery on when the engine is not
+/// in the matching state.
 @usableFromInline
 package struct SerialDelivery<Item> {
   /// What ``submit(_:thread:)`` tells the submitting thread to do once it releases the lock.
@@ -55,12 +69,10 @@ package struct SerialDelivery<Item> {
     case handOff
   }
 
-  /// The waiting items, oldest first, each marked `foreign` when a thread other than the deliverer
-  /// queued it.
-  @usableFromInline var queue = FIFOQueue<(item: Item, foreign: Bool)>()
-  @usableFromInline var delivering = false
-  @usableFromInline var delivererThread: UInt = 0
-  @usableFromInline var foreignCount = 0
+  /// The waiting items, oldest first; which of them are foreign, and every decision, is ``core``'s.
+  @usableFromInline var queue = FIFOQueue<Item>()
+  /// The delivery rules: who delivers, the foreign marks, the budget.
+  @usableFromInline package var core = SerialDeliveryCore()
 
   /// An idle engine with nothing queued.
   ///
@@ -72,27 +84,27 @@ package struct SerialDelivery<Item> {
   ///
   /// - Complexity: O(1).
   @inlinable
-  package var isDelivering: Bool { delivering }
+  package var isDelivering: Bool { core.isDelivering }
 
   /// The thread delivering (``currentThreadID()``), or 0 when idle or while delivery is being
   /// handed over.
   ///
   /// - Complexity: O(1).
   @inlinable
-  package var deliverer: UInt { delivererThread }
+  package var deliverer: UInt { core.deliverer }
 
   /// Whether delivery was handed off (``NextAction/handOff``) and nobody has resumed it yet.
   ///
   /// - Complexity: O(1).
   @inlinable
-  package var isHandedOver: Bool { delivering && delivererThread == 0 }
+  package var isHandedOver: Bool { core.isHandedOver }
 
   /// How many foreign items the current deliverer has delivered (reset whenever a thread becomes
   /// the deliverer).
   ///
   /// - Complexity: O(1).
   @inlinable
-  package var foreignDelivered: Int { foreignCount }
+  package var foreignDelivered: Int { core.foreignDelivered }
 
   /// How many items are waiting.
   ///
@@ -110,32 +122,24 @@ package struct SerialDelivery<Item> {
   ///
   /// - Complexity: O(1).
   @inlinable
-  package var first: Item? { queue.first?.item }
+  package var first: Item? { queue.first }
 
-  /// Whether the oldest waiting item (there must be one) is foreign, read in place: copying the
-  /// entry out would copy (retain and release) the item.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  var firstIsForeign: Bool {
-    queue.storage[queue.head].unsafelyUnwrapped.foreign
+  /// Takes the oldest waiting item out of the queue, once the core has taken it off its books.
+  @inlinable @inline(__always)
+  mutating func popFirst() -> Item {
+    queue.popFirst().unsafelyUnwrapped
   }
 
   /// Takes an item from a sender on `thread` (``currentThreadID()``): makes the sender the
   /// deliverer of it when the engine is idle, else queues it (foreign unless `thread` is the
-  /// deliverer's).
+  /// deliverer's). See ``SerialDeliveryCore/submit(thread:)``.
   ///
   /// - Complexity: Amortized O(1).
   @inlinable
   package mutating func submit(_ item: consuming Item, thread: UInt) -> SubmitAction {
-    if delivering {
-      queue.append((item, thread != delivererThread))
-      return .queued
-    }
-    delivering = true
-    delivererThread = thread
-    foreignCount = 0
-    return .deliverNow(item)
+    if core.submit(thread: thread) { return .deliverNow(item) }
+    queue.append(item)
+    return .queued
   }
 
   /// The first half of ``submit(_:thread:)``, for an owner that delivers its own item without
@@ -146,11 +150,7 @@ package struct SerialDelivery<Item> {
   /// - Complexity: O(1).
   @inlinable
   package mutating func startDelivering(thread: UInt) -> Bool {
-    guard !delivering else { return false }
-    delivering = true
-    delivererThread = thread
-    foreignCount = 0
-    return true
+    core.startDelivering(thread: thread)
   }
 
   /// Queues `item` without delivering it, whether or not someone delivers: for an owner whose
@@ -160,7 +160,8 @@ package struct SerialDelivery<Item> {
   /// - Complexity: Amortized O(1).
   @inlinable
   package mutating func append(_ item: consuming Item, thread: UInt) {
-    queue.append((item, delivering && thread != delivererThread))
+    core.append(thread: thread)
+    queue.append(item)
   }
 
   /// When the engine is idle with items queued (see ``append(_:thread:)``): makes `thread` the
@@ -170,29 +171,27 @@ package struct SerialDelivery<Item> {
   /// - Complexity: Amortized O(1).
   @inlinable
   package mutating func claim(thread: UInt) -> Item? {
-    guard !delivering, let entry = queue.popFirst() else { return nil }
-    delivering = true
-    delivererThread = thread
-    foreignCount = 0
-    return entry.item
+    guard core.claim(thread: thread) else { return nil }
+    return popFirst()
   }
 
   /// Queues `item` behind the waiting ones without starting a delivery, for an owner that decided
   /// itself that someone is delivering; `foreign` items count against the budget.
   ///
+  /// Traps when no delivery is in progress (see ``SerialDeliveryCore/enqueue(foreign:)``).
+  ///
   /// - Complexity: Amortized O(1).
   @inlinable
   package mutating func enqueue(_ item: consuming Item, foreign: Bool) {
-    tetherPrecondition(
-      delivering, "SerialDelivery.enqueue: no delivery in progress (an item queued now would never be delivered)")
-    queue.append((item, foreign))
+    core.enqueue(foreign: foreign)
+    queue.append(item)
   }
 
   /// The deliverer, done with its last item: takes the next one, stops (the queue is empty), or
   /// hands off once it has delivered `handOffAfter` foreign items and the next one is foreign too.
   ///
   /// Traps when no thread is delivering: called while idle, or after a hand-off before
-  /// ``resume(thread:)``.
+  /// ``resume(thread:)`` (see ``SerialDeliveryCore/next(handOffAfter:)``).
   ///
   /// - Parameter handOffAfter: The budget of foreign items; ``deliveryHandOverBudget`` unless the
   ///   owner first asks for a successor thread (then it passes a larger one, and hands off only if
@@ -200,24 +199,11 @@ package struct SerialDelivery<Item> {
   /// - Complexity: Amortized O(1).
   @inlinable
   package mutating func next(handOffAfter budget: Int = deliveryHandOverBudget) -> NextAction {
-    tetherPrecondition(
-      delivering && delivererThread != 0,
-      "SerialDelivery.next: no thread is delivering (only the deliverer asks for the next item, and a handed-off delivery must be resumed first)"
-    )
-    guard !queue.isEmpty else {
-      delivering = false
-      delivererThread = 0
-      foreignCount = 0
-      return .idle
+    switch core.next(handOffAfter: budget) {
+    case .deliverNext: return .deliver(popFirst())
+    case .idle: return .idle
+    case .handOff: return .handOff
     }
-    if firstIsForeign {
-      if foreignCount >= budget {
-        delivererThread = 0
-        return .handOff
-      }
-      foreignCount += 1
-    }
-    return .deliver(queue.popFirst().unsafelyUnwrapped.item)
   }
 
   /// The deliverer, holding the item it delivers next: also takes the items queued right behind
@@ -226,6 +212,8 @@ package struct SerialDelivery<Item> {
   ///
   /// A run delivers several items per lock acquisition. The items stay in order and are delivered
   /// by the same thread, so nothing observable changes but the number of trips through the lock.
+  ///
+  /// Traps when no thread is delivering (see ``SerialDeliveryCore/takeIntoRun(budget:)``).
   ///
   /// - Complexity: O(k) for the k items taken.
   @inlinable
@@ -236,15 +224,13 @@ package struct SerialDelivery<Item> {
     while include: (Item) -> Bool
   ) -> Bool {
     tetherPrecondition(
-      delivering && delivererThread != 0,
+      core.isDelivering && core.deliverer != 0,
       "SerialDelivery.takeRun: no thread is delivering (only the deliverer takes items)")
     let start = run.count
-    while run.count < limit, !queue.isEmpty, include(queue.storage[queue.head].unsafelyUnwrapped.item) {
-      if firstIsForeign {
-        guard foreignCount < budget else { break }
-        foreignCount += 1
-      }
-      run.append(queue.popFirst().unsafelyUnwrapped.item)
+    while run.count < limit, !queue.isEmpty, include(queue.storage[queue.head].unsafelyUnwrapped),
+      core.takeIntoRun(budget: budget)
+    {
+      run.append(popFirst())
     }
     return run.count > start
   }
@@ -257,11 +243,7 @@ package struct SerialDelivery<Item> {
   /// - Complexity: O(1).
   @inlinable
   package mutating func resume(thread: UInt) {
-    tetherPrecondition(
-      delivering && delivererThread == 0,
-      "SerialDelivery.resume: no handed-off delivery to resume (resume only after next() answered handOff)")
-    delivererThread = thread
-    foreignCount = 0
+    core.resume(thread: thread)
   }
 
   /// The deliverer passes delivery to `thread` (a successor waiting to take over), with a fresh
@@ -272,25 +254,19 @@ package struct SerialDelivery<Item> {
   /// - Complexity: O(1).
   @inlinable
   package mutating func pass(to thread: UInt) {
-    tetherPrecondition(
-      delivering && delivererThread != 0 && thread != 0,
-      "SerialDelivery.pass: no thread is delivering, or no successor thread (delivery passes from a deliverer to a thread)"
-    )
-    delivererThread = thread
-    foreignCount = 0
+    core.pass(to: thread)
   }
 
   /// Ends the delivery in progress for good (its owner delivered a terminal event): the engine is
   /// idle and the waiting items are returned, for the caller to release once the lock is released
   /// (their deinitializers may use the owner).
   ///
+  /// Traps when no delivery is in progress.
+  ///
   /// - Complexity: O(1).
   @inlinable
-  package mutating func finish() -> FIFOQueue<(item: Item, foreign: Bool)> {
-    tetherPrecondition(delivering, "SerialDelivery.finish: no delivery in progress to finish")
-    delivering = false
-    delivererThread = 0
-    foreignCount = 0
+  package mutating func finish() -> FIFOQueue<Item> {
+    core.finish()
     return queue.takeAll()
   }
 
@@ -300,8 +276,9 @@ package struct SerialDelivery<Item> {
   ///
   /// - Complexity: O(1).
   @inlinable
-  package mutating func takeAll() -> FIFOQueue<(item: Item, foreign: Bool)> {
-    queue.takeAll()
+  package mutating func takeAll() -> FIFOQueue<Item> {
+    core.takeAll()
+    return queue.takeAll()
   }
 }
 

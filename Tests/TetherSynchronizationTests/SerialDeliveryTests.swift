@@ -132,8 +132,8 @@ final class SerialDeliveryTests: XCTestCase {
     _ = engine.submit(0, thread: 1)
     for item in 1...3 { _ = engine.submit(item, thread: 2) }
     let taken = engine.takeAll()
-    XCTAssertEqual(taken.elements.map(\.item), [1, 2, 3])
-    XCTAssertEqual(taken.elements.map(\.foreign), [true, true, true])
+    XCTAssertEqual(Array(taken.elements), [1, 2, 3])
+    XCTAssertEqual(engine.core.count, 0, "the foreign marks went with them")
     XCTAssertTrue(engine.isDelivering, "the delivery in progress goes on")
     XCTAssertTrue(engine.isEmpty)
     guard case .idle = engine.next() else { return XCTFail("nothing left to deliver") }
@@ -144,7 +144,7 @@ final class SerialDeliveryTests: XCTestCase {
     _ = engine.submit(0, thread: 1)
     _ = engine.submit(1, thread: 1)
     let dropped = engine.finish()
-    XCTAssertEqual(dropped.elements.map(\.item), [1])
+    XCTAssertEqual(Array(dropped.elements), [1])
     XCTAssertFalse(engine.isDelivering)
     XCTAssertEqual(engine.deliverer, 0)
   }
@@ -196,6 +196,176 @@ final class SerialDeliveryTests: XCTestCase {
       XCTAssertTrue(token === queued)
     }
     XCTAssertNil(queued, "the queue keeps nothing once the deliverer lets go")
+  }
+
+  // MARK: The core alone
+
+  /// Drains a bare core as its deliverer: how many items it let through, and the step that stopped it.
+  private func drain(
+    _ core: inout SerialDeliveryCore, handOffAfter budget: Int = deliveryHandOverBudget
+  ) -> (
+    Int, SerialDeliveryCore.Step
+  ) {
+    var delivered = 0
+    while true {
+      let step = core.next(handOffAfter: budget)
+      guard case .deliverNext = step else { return (delivered, step) }
+      delivered += 1
+    }
+  }
+
+  func testTheCoreMarksOnlyItemsOfOtherThreadsThanTheDelivererAsForeign() {
+    var core = SerialDeliveryCore()
+    core.append(thread: 2)  // idle: nobody to be foreign to
+    XCTAssertFalse(core.firstIsForeign)
+    XCTAssertTrue(core.claim(thread: 1))
+    XCTAssertEqual(core.deliverer, 1)
+    XCTAssertTrue(core.isEmpty)
+    core.append(thread: 1)
+    core.append(thread: 2)
+    core.append(thread: 1)
+    core.append(thread: 3)
+    XCTAssertEqual(core.count, 4)
+    XCTAssertFalse(core.firstIsForeign)
+    XCTAssertEqual(core.next(handOffAfter: 1), .deliverNext)
+    XCTAssertTrue(core.firstIsForeign)
+    XCTAssertEqual(core.next(handOffAfter: 1), .deliverNext)
+    XCTAssertEqual(core.foreignDelivered, 1)
+    XCTAssertEqual(core.next(handOffAfter: 1), .deliverNext, "the deliverer's own item is never held back")
+    XCTAssertEqual(core.next(handOffAfter: 1), .handOff, "the second foreign item is over the budget of one")
+    XCTAssertTrue(core.isHandedOver)
+    XCTAssertEqual(core.count, 1)
+    core.resume(thread: 3)
+    XCTAssertEqual(core.foreignDelivered, 0)
+    XCTAssertEqual(core.next(handOffAfter: 1), .deliverNext)
+    XCTAssertEqual(core.next(handOffAfter: 1), .idle)
+    XCTAssertFalse(core.isDelivering)
+    XCTAssertEqual(core.deliverer, 0)
+  }
+
+  func testTheCoreSubmitIsStartDeliveringOrAppend() {
+    var core = SerialDeliveryCore()
+    XCTAssertTrue(core.submit(thread: 1), "idle: the submitter delivers its own item")
+    XCTAssertTrue(core.isEmpty, "an item delivered at once is never counted as waiting")
+    XCTAssertFalse(core.submit(thread: 2))
+    XCTAssertFalse(core.submit(thread: 1))
+    XCTAssertEqual(core.count, 2)
+    XCTAssertFalse(core.startDelivering(thread: 3))
+    let (delivered, step) = drain(&core, handOffAfter: 1)
+    XCTAssertEqual(delivered, 2)
+    XCTAssertEqual(step, .idle)
+  }
+
+  func testTheCoreClaimsOnlyWhenIdleWithItemsWaiting() {
+    var core = SerialDeliveryCore()
+    XCTAssertFalse(core.claim(thread: 1), "nothing waits")
+    XCTAssertFalse(core.isDelivering)
+    core.append(thread: 1)
+    core.append(thread: 1)
+    XCTAssertTrue(core.claim(thread: 1))
+    XCTAssertEqual(core.count, 1, "the claimed item is no longer waiting")
+    XCTAssertFalse(core.claim(thread: 2), "someone delivers")
+    XCTAssertEqual(drain(&core).0, 1)
+  }
+
+  func testTheCoreTakesARunWithinTheBudget() {
+    var core = SerialDeliveryCore()
+    _ = core.startDelivering(thread: 1)
+    core.append(thread: 1)
+    core.append(thread: 2)
+    core.append(thread: 2)
+    core.append(thread: 1)
+    XCTAssertTrue(core.takeIntoRun(budget: 1))
+    XCTAssertTrue(core.takeIntoRun(budget: 1))
+    XCTAssertFalse(core.takeIntoRun(budget: 1), "the second foreign item is over the budget")
+    XCTAssertEqual(core.count, 2)
+    XCTAssertEqual(core.next(handOffAfter: 1), .handOff)
+    core.resume(thread: 4)
+    XCTAssertTrue(core.takeIntoRun(budget: 1))
+    XCTAssertTrue(core.takeIntoRun(budget: 1))
+    XCTAssertFalse(core.takeIntoRun(budget: 1), "nothing waits")
+    XCTAssertEqual(core.next(), .idle)
+  }
+
+  func testTheCoreForgetsForeignMarksWithTheItemsItDrops() {
+    var core = SerialDeliveryCore()
+    _ = core.startDelivering(thread: 1)
+    for _ in 0..<3 { core.append(thread: 2) }
+    core.takeAll()
+    XCTAssertTrue(core.isEmpty)
+    XCTAssertTrue(core.isDelivering, "the delivery in progress goes on")
+    core.append(thread: 1)
+    XCTAssertFalse(core.firstIsForeign, "no mark of a dropped item lands on a later one")
+    XCTAssertEqual(core.next(handOffAfter: 0), .deliverNext)
+    core.append(thread: 2)
+    core.finish()
+    XCTAssertFalse(core.isDelivering)
+    XCTAssertTrue(core.isEmpty)
+    XCTAssertTrue(core.submit(thread: 2))
+    core.append(thread: 2)
+    XCTAssertFalse(core.firstIsForeign, "finish dropped the foreign mark too")
+    let (delivered, step) = drain(&core, handOffAfter: 0)
+    XCTAssertEqual(delivered, 1)
+    XCTAssertEqual(step, .idle)
+  }
+
+  func testAStoppedDeliveryLeavesTheWaitingItemsToTheNextClaim() {
+    var core = SerialDeliveryCore()
+    _ = core.startDelivering(thread: 1)
+    core.append(thread: 2)
+    core.append(thread: 2)
+    core.stop()
+    XCTAssertFalse(core.isDelivering)
+    XCTAssertEqual(core.deliverer, 0)
+    XCTAssertEqual(core.count, 2, "stopping drops nothing")
+    XCTAssertFalse(core.firstIsForeign, "with nobody delivering, no waiting item is foreign")
+    XCTAssertTrue(core.claim(thread: 2))
+    let (delivered, step) = drain(&core, handOffAfter: 0)
+    XCTAssertEqual(delivered, 1)
+    XCTAssertEqual(step, .idle)
+  }
+
+  func testUncountedItemsNeverHandOff() {
+    var core = SerialDeliveryCore()
+    _ = core.startDelivering(thread: 1)
+    for _ in 0..<3 { core.appendUncounted() }
+    XCTAssertFalse(core.firstIsForeign)
+    let (delivered, step) = drain(&core, handOffAfter: 0)
+    XCTAssertEqual(delivered, 3, "a budget of zero, and still no hand-off")
+    XCTAssertEqual(step, .idle)
+  }
+
+  func testRestartMakesANewDelivererOfACoreNotToldItsDeliveryStopped() {
+    var core = SerialDeliveryCore()
+    _ = core.startDelivering(thread: 1)
+    core.append(thread: 2)
+    XCTAssertEqual(core.next(), .deliverNext)
+    XCTAssertTrue(core.isOverBudget(0), "one foreign item is over a budget of zero")
+    XCTAssertFalse(core.isOverBudget(1))
+    // The deliverer stopped without telling the core (its owner's own word says so).
+    core.restart(thread: 3)
+    XCTAssertEqual(core.deliverer, 3)
+    XCTAssertEqual(core.foreignDelivered, 0)
+    XCTAssertFalse(core.isOverBudget(0), "a fresh budget")
+    core.append(thread: 1)
+    XCTAssertTrue(core.firstIsForeign, "thread 1 is no longer the deliverer")
+  }
+
+  func testThePassedDelivererHasAFreshBudgetAndItsItemsAreItsOwn() {
+    var core = SerialDeliveryCore()
+    _ = core.startDelivering(thread: 1)
+    core.append(thread: 2)
+    XCTAssertEqual(core.next(handOffAfter: 1), .deliverNext)
+    XCTAssertEqual(core.foreignDelivered, 1)
+    core.pass(to: 2)
+    XCTAssertEqual(core.deliverer, 2)
+    XCTAssertEqual(core.foreignDelivered, 0)
+    core.append(thread: 2)
+    core.append(thread: 1)
+    XCTAssertFalse(core.firstIsForeign)
+    let (delivered, step) = drain(&core, handOffAfter: 1)
+    XCTAssertEqual(delivered, 2)
+    XCTAssertEqual(step, .idle)
   }
 
   // MARK: Threads

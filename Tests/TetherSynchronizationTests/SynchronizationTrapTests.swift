@@ -22,11 +22,18 @@ final class SynchronizationTrapTests: XCTestCase {
       ("atomic.addOverflow", "AtomicInt.add overflowed: 9223372036854775807 + 1 does not fit in an Int"),
       ("atomic.subtractOverflow", "AtomicInt.subtract overflowed: -9223372036854775808 - 1 does not fit in an Int"),
       ("precondition.message", "Fatal error: arithmetic is broken: 2"),
-      ("delivery.nextWhileIdle", "SerialDelivery.next: no thread is delivering"),
-      ("delivery.nextWhileHandedOver", "SerialDelivery.next: no thread is delivering"),
-      ("delivery.resumeWithoutHandOff", "SerialDelivery.resume: no handed-off delivery to resume"),
-      ("delivery.enqueueWhileIdle", "SerialDelivery.enqueue: no delivery in progress"),
-      ("delivery.finishWhileIdle", "SerialDelivery.finish: no delivery in progress to finish"),
+      ("delivery.nextWhileIdle", "SerialDeliveryCore.next: no thread is delivering"),
+      ("delivery.nextWhileHandedOver", "SerialDeliveryCore.next: no thread is delivering"),
+      ("delivery.resumeWithoutHandOff", "SerialDeliveryCore.resume: no handed-off delivery to resume"),
+      ("delivery.enqueueWhileIdle", "SerialDeliveryCore.enqueue: no delivery in progress"),
+      ("delivery.finishWhileIdle", "SerialDeliveryCore.finish: no delivery in progress to finish"),
+      ("delivery.takeRunWhileIdle", "SerialDelivery.takeRun: no thread is delivering"),
+      ("core.takeIntoRunWhileHandedOver", "SerialDeliveryCore.takeIntoRun: no thread is delivering"),
+      ("core.passWhileIdle", "SerialDeliveryCore.pass: no thread is delivering, or no successor thread"),
+      ("core.passToNoThread", "SerialDeliveryCore.pass: no thread is delivering, or no successor thread"),
+      ("core.resumeWhileIdle", "SerialDeliveryCore.resume: no handed-off delivery to resume"),
+      ("core.stopWhileHandedOver", "SerialDeliveryCore.stop: no thread is delivering"),
+      ("core.restartWithItemsWaiting", "SerialDeliveryCore.restart: items are waiting"),
     ]
     #if DEBUG
     scenarios += [
@@ -140,6 +147,37 @@ final class SynchronizationTrapScenarios: XCTestCase {
     case "delivery.finishWhileIdle":
       var engine = SerialDelivery<Int>()
       _ = engine.finish()
+    case "delivery.takeRunWhileIdle":
+      var engine = SerialDelivery<Int>()
+      var run: ContiguousArray<Int> = []
+      _ = engine.takeRun(into: &run, limit: 1, while: { _ in true })
+    case "core.takeIntoRunWhileHandedOver":
+      var core = SerialDeliveryCore()
+      _ = core.startDelivering(thread: 1)
+      core.append(thread: 2)
+      _ = core.next(handOffAfter: 0)
+      _ = core.takeIntoRun()
+    case "core.passWhileIdle":
+      var core = SerialDeliveryCore()
+      core.pass(to: 2)
+    case "core.passToNoThread":
+      var core = SerialDeliveryCore()
+      _ = core.startDelivering(thread: 1)
+      core.pass(to: 0)
+    case "core.stopWhileHandedOver":
+      var core = SerialDeliveryCore()
+      _ = core.startDelivering(thread: 1)
+      core.append(thread: 2)
+      _ = core.next(handOffAfter: 0)
+      core.stop()
+    case "core.restartWithItemsWaiting":
+      var core = SerialDeliveryCore()
+      _ = core.startDelivering(thread: 1)
+      core.append(thread: 2)
+      core.restart(thread: 3)
+    case "core.resumeWhileIdle":
+      var core = SerialDeliveryCore()
+      core.resume(thread: 1)
     case "delivering.leaveWithoutEnter":
       DeliveringThread.leave(DeliveringThread.depth)
     case "delivering.leaveOnAnotherThread":

@@ -747,7 +747,7 @@ extension ContainerCore.State {
     switch delivery.next(handOffAfter: 2 * deliveryHandOverBudget) {
     case .deliver(let item):
       // Past the budget: the next thread that submits something takes over.
-      if delivery.foreignDelivered > deliveryHandOverBudget { handOverWanted = true }
+      if delivery.core.isOverBudget() { handOverWanted = true }
       return process(consume item)
     case .idle:
       handOverWanted = false

@@ -56,7 +56,7 @@ final class EventGate<Event: Sendable>: Sendable {
   func close() {
     let thread = currentThreadID()
     let (waiter, released) = state.withLock {
-      state -> (DispatchSemaphore?, (FIFOQueue<(item: Event, foreign: Bool)>, (@Sendable (Event) -> Void)?)) in
+      state -> (DispatchSemaphore?, (FIFOQueue<Event>, (@Sendable (Event) -> Void)?)) in
       state.isClosed = true
       // Released after the lock: the events' and the handler's deinitializers may run user code.
       let released = (state.delivery.takeAll(), state.handler)

@@ -111,8 +111,8 @@ internal final class ObservationControl<Element, Error: Swift.Error>: Disposable
     @inlinable init() {}
   }
 
-  /// The events waiting for the deliverer, each marked `foreign` when another thread queued it.
-  @usableFromInline internal typealias PendingEvents = FIFOQueue<(item: Signal<Element, Error>.Event, foreign: Bool)>
+  /// The events waiting for the deliverer, taken out of the engine to be released after the lock.
+  @usableFromInline internal typealias PendingEvents = FIFOQueue<Signal<Element, Error>.Event>
 
   @usableFromInline internal let state = Locked(State())
 

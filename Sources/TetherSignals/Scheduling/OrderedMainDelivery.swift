@@ -16,21 +16,34 @@ import TetherSynchronization
 /// which is the crossing the threading rules leave to the sender ("values cross threads only where
 /// you send them across, and there they must be safe to share").
 ///
-/// Not a ``SerialDelivery``: only the main thread delivers, so there is no deliverer thread to
-/// record and no foreign items to count, and a hand-over budget would move delivery off the main
-/// thread. A main-queue action also drains only the values no pending action will deliver
-/// (`pendingActions`), which the engine's "the deliverer drains everything" rule does not express.
+/// The delivery rules are the engine's (``SerialDeliveryCore``, beside a queue of values): the
+/// deliverer is always the main thread (a send on it that finds nothing queued and nobody
+/// delivering, or a main-queue action that ``SerialDeliveryCore/claim(thread:)``s the queue), and a
+/// value sent during a delivery waits for the deliverer's ``SerialDeliveryCore/next(handOffAfter:)``.
+/// The hand-over budget does not apply: delivery must never leave the main thread, so the deliverer
+/// passes no budget (`Int.max`) and never hands off. What stays here: a main-queue action delivers
+/// only the values no pending action will deliver (`pendingActions`), then stops
+/// (``SerialDeliveryCore/stop()``) leaving the rest to their own actions, so that values of
+/// different deliveries sent from other threads reach the main thread interleaved as they were sent.
 package final class OrderedMainDelivery<Value>: @unchecked Sendable {
   // Safe: the queue lives in the `state` lock; `deliver` is main-actor isolated and only called from
-  // `drain()` on the main actor; values move to the main thread only as documented above.
+  // `deliver(from:everything:)` on the main actor; values move to the main thread only as
+  // documented above.
   private struct State {
     /// Values waiting, oldest first; a FIFO queue, so that draining n values a producer sent ahead
     /// of the main thread costs O(n), where `Array.removeFirst()` shifted the rest every time.
     var queue = FIFOQueue<Value>()
+    /// Who delivers `queue` (always the main thread), and which values wait.
+    var delivery = SerialDeliveryCore()
     /// Main-queue actions scheduled by sends from other threads and not run yet.
     var pendingActions = 0
-    var isDraining = false
     var isCancelled = false
+
+    /// Whether the deliverer may take the next value: all of them when draining `everything`,
+    /// otherwise only those no pending action will deliver.
+    func wantsMore(everything: Bool) -> Bool {
+      everything || delivery.count > pendingActions
+    }
   }
 
   /// What `send` does with a value once it holds the lock.
@@ -56,17 +69,18 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
   /// inside it), otherwise from a main-queue action of its own.
   package func send(_ value: Value) {
     let onMain = MainQueue.isCurrent
+    let thread = currentThreadID()
     let outcome = state.withLock { state -> SendOutcome in
       if state.isCancelled { return .dropped }
       // Fast path, on the main thread with nothing queued and no delivery running: this value is
       // the next one in order, so it is delivered at once without passing through the queue (two
       // lock acquisitions and no queue traffic instead of four and an append and a pop). Guarantee
       // kept: the same values in the same order, one delivery at a time, a value sent from inside
-      // a delivery still waits for it to return (`isDraining` is set while it runs).
-      if onMain && !state.isDraining && state.queue.isEmpty {
-        state.isDraining = true
+      // a delivery still waits for it to return (the core is delivering while it runs).
+      if onMain && state.delivery.isEmpty && state.delivery.startDelivering(thread: thread) {
         return .deliverNow
       }
+      state.delivery.appendUncounted()  // no budget (see above): nothing is foreign
       state.queue.append(value)
       if !onMain { state.pendingActions += 1 }
       return .queued
@@ -79,14 +93,7 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
       // so the value never leaves the thread it was sent on (as the queued path's values sent on
       // the main thread do not).
       nonisolated(unsafe) let value = value
-      MainActor.assumeIsolated {
-        deliver(value)
-        let more = state.withLock { state -> Bool in
-          state.isDraining = false
-          return !state.isCancelled && !state.queue.isEmpty
-        }
-        if more { drain(everything: true) }
-      }
+      MainActor.assumeIsolated { deliver(from: value, everything: true) }
       return
     case .queued:
       break
@@ -110,6 +117,7 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
     // source still feeding this delivery.
     let dropped = state.withLock { state -> FIFOQueue<Value> in
       state.isCancelled = true
+      state.delivery.takeAll()
       return state.queue.takeAll()
     }
     _ = dropped
@@ -121,21 +129,40 @@ package final class OrderedMainDelivery<Value>: @unchecked Sendable {
     drain(everything: false)
   }
 
-  /// Delivers queued values, oldest first, one at a time: all of them, or (for a main-queue
-  /// action) those that no pending action will deliver. A value sent from inside `deliver` is
-  /// delivered after it returns, by the drain already running.
+  /// Starts delivering queued values on the main thread unless a delivery is running (it delivers
+  /// them): all of them, or (for a main-queue action) those that no pending action will deliver.
   @MainActor
   private func drain(everything: Bool) {
+    let thread = currentThreadID()
+    let first = state.withLock { state -> Value? in
+      guard !state.isCancelled, state.wantsMore(everything: everything), state.delivery.claim(thread: thread) else {
+        return nil
+      }
+      return state.queue.popFirst()
+    }
+    if let first { deliver(from: first, everything: everything) }
+  }
+
+  /// The deliverer (the main thread): delivers `first`, then the values queued meanwhile, one at a
+  /// time, oldest first, as long as it ``State/wantsMore(everything:)``. A value sent from inside
+  /// `deliver` is delivered after it returns, by this loop.
+  @MainActor
+  private func deliver(from first: Value, everything: Bool) {
+    var value = first
     while true {
+      deliver(value)
       let next = state.withLock { state -> Value? in
-        guard !state.isDraining, !state.isCancelled else { return nil }
-        guard everything ? !state.queue.isEmpty : state.queue.count > state.pendingActions else { return nil }
-        state.isDraining = true
+        guard state.wantsMore(everything: everything) else {
+          state.delivery.stop()  // the rest belongs to pending actions
+          return nil
+        }
+        // No budget: delivery never leaves the main thread (`cancel()` empties the queue, so a
+        // cancelled delivery stops here).
+        guard case .deliverNext = state.delivery.next(handOffAfter: .max) else { return nil }
         return state.queue.popFirst()
       }
-      guard let value = next else { return }
-      deliver(value)
-      state.withLock { $0.isDraining = false }
+      guard let next else { return }
+      value = next
     }
   }
 }

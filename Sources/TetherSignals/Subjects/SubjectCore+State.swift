@@ -41,8 +41,7 @@ extension SubjectCore {
   internal func startDelivering(_ element: Element, _ shared: inout Shared, thread: UInt) -> Element? {
     shared.accepted &+= 1
     setDeliveryState(delivering: true, attention: false)
-    shared.deliverer = thread
-    shared.reliefRequested = false
+    shared.delivery.restart(thread: thread)
     return recordReplay(element)
   }
 
@@ -55,12 +54,12 @@ extension SubjectCore {
       // Nobody delivers: this thread does. (A deliverer that stopped outside the lock left its
       // relief request behind.)
       setDeliveryState(delivering: true, attention: false)
-      shared.deliverer = thread
-      shared.reliefRequested = false
+      shared.delivery.restart(thread: thread)
       return process(item, &shared)
     }
     let foreign = thread != shared.deliverer
-    items.queue.append(foreign ? item.markedForeign : item)
+    shared.delivery.enqueue(foreign: foreign)
+    items.queue.append(item)
     if foreign && shared.reliefRequested && shared.successor == nil && !DeliveringThread.isDelivering {
       let parker = Parker()
       shared.successor = (thread, parker)
@@ -73,37 +72,29 @@ extension SubjectCore {
   /// delivering when the queue is empty.
   @inlinable
   @inline(__always)
-  internal func next(_ shared: inout Shared, foreignDelivered: inout Int) -> Work {
+  internal func next(_ shared: inout Shared) -> Work {
     if let successor = shared.successor {
       shared.successor = nil
-      shared.reliefRequested = false
-      shared.deliverer = successor.thread
+      shared.delivery.pass(to: successor.thread)
       return .handOff(successor.parker)
     }
-    guard !items.queue.isEmpty, let item = items.queue.popFirst() else {
+    // No hand-off to a queue (delivery never leaves the senders' threads): the budget only makes
+    // the deliverer ask for a successor (``Shared/reliefRequested``).
+    guard case .deliverNext = shared.delivery.next(handOffAfter: .max) else {
       setDeliveryState(delivering: false, attention: false)
-      shared.deliverer = 0
-      shared.reliefRequested = false
       if !shared.roomWaiters.isEmpty { shared.releaseRoomWaiters() }
       return .idle
     }
-    if item.isForeign { countForeign(&shared, foreignDelivered: &foreignDelivered) }
-    var work = process(item, &shared)
+    var work = process(items.queue.popFirst().unsafelyUnwrapped, &shared)
     if case .deliverToRegistered(.next(let first), let displaced) = work,
       items.queue.first?.isNotifyingElement == true
     {
-      work = takeBatch(startingWith: first, displaced: displaced, &shared, foreignDelivered: &foreignDelivered)
+      work = takeBatch(startingWith: first, displaced: displaced, &shared)
     }
     if !shared.roomWaiters.isEmpty && items.queue.count + items.batchInFlight <= deliveryQueueBound / 2 {
       shared.releaseRoomWaiters()
     }
     return work
-  }
-
-  @inlinable @inline(__always)
-  internal func countForeign(_ shared: inout Shared, foreignDelivered: inout Int) {
-    foreignDelivered += 1
-    if foreignDelivered > deliveryHandOverBudget { shared.reliefRequested = true }
   }
 
   /// The deliverer, holding the lock, found more elements queued right behind `first`: takes them
@@ -117,17 +108,17 @@ extension SubjectCore {
   internal func takeBatch(
     startingWith first: Element,
     displaced firstDisplaced: Element?,
-    _ shared: inout Shared,
-    foreignDelivered: inout Int
+    _ shared: inout Shared
   ) -> Work {
     var batch = ContiguousArray<Element>()
     swap(&batch, &items.batch)
     batch.append(first)
     var displaced = ContiguousArray<Element>()
     if let firstDisplaced { displaced.append(firstDisplaced) }
-    while batch.count < deliveryBatchLimit, case .event(.next(let element), true, let foreign)? = items.queue.first {
+    while batch.count < deliveryBatchLimit, case .event(.next(let element), true)? = items.queue.first,
+      shared.delivery.takeIntoRun(budget: .max)
+    {
       _ = items.queue.popFirst()
-      if foreign { countForeign(&shared, foreignDelivered: &foreignDelivered) }
       let evicted = recordReplay(element)
       // With one replayed element, what a batch element displaces is the batch's previous
       // element, which the batch still holds; only longer replays evict older elements.
@@ -173,7 +164,7 @@ extension SubjectCore {
   @inlinable
   internal func process(_ item: Item, _ shared: inout Shared) -> Work {
     switch item {
-    case .event(let event, let notify, _):
+    case .event(let event, let notify):
       switch event {
       case .next(let element):
         let displaced = recordReplay(element)
@@ -185,7 +176,7 @@ extension SubjectCore {
         shared.pendingRemovals = []
         return .deliver(event, receivers)
       }
-    case .join(let subscription, _):
+    case .join(let subscription):
       return join(subscription, &shared)
     case .detach:
       return .release(detach(&shared))
@@ -233,27 +224,7 @@ extension SubjectCore.Item {
   /// Whether the item is an element to deliver (not a value change made without notifying).
   @inlinable
   internal var isNotifyingElement: Bool {
-    if case .event(.next, true, _) = self { return true }
+    if case .event(.next, true) = self { return true }
     return false
-  }
-
-  /// Whether a thread other than the deliverer queued the item.
-  @inlinable
-  internal var isForeign: Bool {
-    switch self {
-    case .event(_, _, let foreign): return foreign
-    case .join(_, let foreign): return foreign
-    case .detach: return false
-    }
-  }
-
-  /// The same item, marked as queued by a thread other than the deliverer.
-  @inlinable
-  internal var markedForeign: Self {
-    switch self {
-    case .event(let event, let notify, _): return .event(event, notify: notify, foreign: true)
-    case .join(let subscription, _): return .join(subscription, foreign: true)
-    case .detach: return .detach
-    }
   }
 }

@@ -20,12 +20,17 @@ import TetherSynchronization
 /// - Threads inside a callback never wait (that could deadlock two subjects feeding each other):
 ///   their items are queued beyond the bound, and they never take over another subject's delivery.
 ///
-/// Not built on ``SerialDelivery`` (the engine of containers, atomic observers and `Fuser`s),
-/// though it follows the same rules with the same ``deliveryHandOverBudget``: whether someone
-/// delivers lives in an atomic word (``SubjectCoreBase/deliveryState``) that senders read and the
-/// deliverer clears without taking the lock when nothing was queued, which keeps a send with
-/// nobody else sending to one lock acquisition. The engine keeps that state under the owner's
-/// lock, which would cost every such send a second acquisition.
+/// The delivery rules are the engine's: a ``SerialDeliveryCore`` (``SubjectCoreBase/Shared/delivery``,
+/// beside the queue of items) records the deliverer, which queued items are foreign, and how many
+/// of them the deliverer has delivered; its budget (``deliveryHandOverBudget``) makes the deliverer
+/// ask for relief, and relief is ``SerialDeliveryCore/pass(to:)`` to the successor. Delivery never
+/// hands off to a queue (the deliverer asks for the next item with no budget). What stays here:
+/// whether someone delivers lives in an atomic word (``SubjectCoreBase/deliveryState``) that
+/// senders read and the deliverer clears without taking the lock when nothing was queued, which
+/// keeps a send with nobody else sending to one lock acquisition; a sender that finds it clear
+/// makes itself the deliverer with ``SerialDeliveryCore/restart(thread:)`` (the engine was not
+/// told that the former deliverer stopped). The bound, the waiters, the joins, the removals the
+/// deliverer applies and the element batches stay here too.
 @usableFromInline
 internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, @unchecked Sendable {
   // Safe: the configuration is immutable and `items` is only touched while holding `shared`.
@@ -33,11 +38,11 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   @usableFromInline internal typealias Sub = Subscription<Element, Error>
   @usableFromInline internal typealias Shared = SubjectCoreBase.Shared
 
-  /// A queued item; `foreign` when a thread other than the deliverer queued it.
+  /// A queued item (whether it is foreign is the engine's: ``SubjectCoreBase/Shared/delivery``).
   @usableFromInline
   internal enum Item {
-    case event(Event, notify: Bool, foreign: Bool)
-    case join(Sub, foreign: Bool)
+    case event(Event, notify: Bool)
+    case join(Sub)
     case detach
   }
 
@@ -169,7 +174,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     guard !items.isTerminated else { return (nil, .idle) }
     if !admitted, let parker = waitForRoom(&shared, thread: thread) { return (parker, .idle) }
     if event.isTerminal { items.isTerminated = true }
-    return (nil, submit(&shared, .event(event, notify: true, foreign: false), thread: thread))
+    return (nil, submit(&shared, .event(event, notify: true), thread: thread))
   }
 
   /// Atomically updates the current value and, if `notify`, sends it as the next element.
@@ -268,7 +273,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     let result = try body(&value)
     items.current = value
     guard !items.isTerminated else { return (result, nil, .idle) }
-    let item = Item.event(.next(value), notify: notify, foreign: false)
+    let item = Item.event(.next(value), notify: notify)
     return (result, nil, submit(&shared, item, thread: thread))
   }
 
@@ -291,7 +296,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
         add(subscription, to: &shared)  // nothing to replay: no need to become the deliverer
         return .idle
       }
-      return submit(&shared, .join(subscription, foreign: false), thread: thread)
+      return submit(&shared, .join(subscription), thread: thread)
     }
     run(work)
     return subscription
@@ -302,6 +307,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
   internal func detachAll() {
     let detached = shared.withLock { shared -> ContiguousArray<SubscriptionBase> in
       if requestAttention() {
+        shared.delivery.enqueue(foreign: false)
         items.queue.append(.detach)
         shared.accepted &+= 1
         return []
@@ -365,7 +371,6 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
     let depth = DeliveringThread.depth
     depth.pointee += 1
     defer { depth.pointee -= 1 }
-    var foreignDelivered = 0
     var spentBatch: ContiguousArray<Element>?
     while true {
       switch consume work {
@@ -411,7 +416,7 @@ internal final class SubjectCore<Element, Error: Swift.Error>: SubjectCoreBase, 
           items.batchInFlight = 0
         }
         shared.endStep(queued: items.queue.count)
-        let next = next(&shared, foreignDelivered: &foreignDelivered)
+        let next = next(&shared)
         if case .idle = next {
         } else {
           setDeliveryState(delivering: true, attention: !items.queue.isEmpty || shared.hasWaiters)

@@ -12,14 +12,18 @@ internal class SubjectCoreBase: @unchecked Sendable {
   /// Guarded by ``shared``.
   @usableFromInline
   internal struct Shared {
+    // What a send with nobody delivering touches comes first, in the state's first cache line.
+    /// Items accepted for delivery (queued or delivered at once).
+    @usableFromInline internal var accepted: UInt64 = 0
+    /// Who delivers (while the core's ``SubjectCoreBase/isDelivering``: the atomic word, not the
+    /// engine, says whether someone delivers; see ``SerialDeliveryCore/restart(thread:)``), which
+    /// queued items are foreign, and the hand-over budget. The items themselves wait in the
+    /// subclass's queue.
+    @usableFromInline internal var delivery = SerialDeliveryCore()
     /// Subscriptions disposed while someone delivers, still linked in ``SubjectCoreBase/slots``; the
     /// deliverer removes them at its next visit to the lock. They are flagged disposed, so they
     /// receive nothing meanwhile.
     @usableFromInline internal var pendingRemovals = ContiguousArray<SubscriptionBase>()
-    /// The thread delivering (while the core's ``SubjectCoreBase/isDelivering``).
-    @usableFromInline internal var deliverer: UInt = 0
-    /// The deliverer spent its budget on other threads' items and hands over to the next sender.
-    @usableFromInline internal var reliefRequested = false
     /// A sender waiting to take delivery over from the current deliverer.
     @usableFromInline internal var successor: (thread: UInt, parker: Parker)?
     /// Senders waiting for the queue to drain below its bound.
@@ -30,13 +34,20 @@ internal class SubjectCoreBase: @unchecked Sendable {
     @usableFromInline internal var deliveryWaiters: [(target: UInt64, parker: Parker)] = []
     /// Parkers to signal once the lock is released.
     @usableFromInline internal var wakeups: [Parker] = []
-    /// Items accepted for delivery (queued or delivered at once), and items whose delivery ended
-    /// as of the deliverer's last visit to the lock (see ``SubjectCoreBase/deliveryState``).
-    @usableFromInline internal var accepted: UInt64 = 0
+    /// Items whose delivery ended as of the deliverer's last visit to the lock (see
+    /// ``SubjectCoreBase/deliveryState``).
     @usableFromInline internal var finished: UInt64 = 0
 
     @inlinable
     internal init() {}
+
+    /// The thread delivering (while the core's ``SubjectCoreBase/isDelivering``).
+    @inlinable
+    internal var deliverer: UInt { delivery.deliverer }
+
+    /// The deliverer spent its budget on other threads' items and hands over to the next sender.
+    @inlinable
+    internal var reliefRequested: Bool { delivery.isOverBudget() }
   }
 
   @usableFromInline internal let shared: Locked<Shared>

@@ -24,12 +24,18 @@ extension OperatorStateMachine {
   internal mutating func finish() -> [any Disposable] { [] }
 }
 
-/// The events a state machine emits during one locked update, in order.
+/// The events a state machine emits during one locked update, in order, and their delivery.
 @usableFromInline
 internal struct Outbox<Element, Error: Swift.Error> {
   @usableFromInline internal typealias Event = Signal<Element, Error>.Event
 
+  /// The emitted events waiting for the deliverer, oldest first.
   @usableFromInline internal var queue = FIFOQueue<Event>()
+  /// The delivery rules for `queue`: who delivers, which events are foreign, the hand-over budget.
+  /// A bare core beside a queue rather than a `SerialDelivery<Event>`: the operators run
+  /// unspecialized, and every touch of a generic engine (its actions, its queue) would cost them
+  /// run-time generic metadata; the core is plain integers.
+  @usableFromInline internal var delivery = SerialDeliveryCore()
   /// Whether a terminal event has been emitted; anything emitted afterwards is dropped.
   @usableFromInline internal var isTerminated = false
 
@@ -41,6 +47,10 @@ internal struct Outbox<Element, Error: Swift.Error> {
   internal mutating func send(_ event: Event) {
     guard !isTerminated else { return }
     if event.isTerminal { isTerminated = true }
+    // What the updating thread emits while another thread delivers is foreign (it counts against
+    // the deliverer's hand-over budget). Its identifier is one register read: cheaper than
+    // carrying it here from `update`.
+    delivery.append(thread: currentThreadID())
     queue.append(event)
   }
 
@@ -72,10 +82,10 @@ internal struct Outbox<Element, Error: Swift.Error> {
 /// arriving during a delivery (from another thread, or from the observer itself) is queued and
 /// delivered by the thread already delivering.
 ///
-/// Not on ``SerialDelivery`` yet, so an operator's deliverer has no hand-over budget: adopting it
-/// (`append` for each emitted event, `claim` for the first) measured the `debounce` row of the
-/// operators benchmark a third slower (205 to 276 ns/event, best of five back-to-back runs), for a
-/// reason not found yet.
+/// The delivery rules are the engine's (``SerialDeliveryCore``, beside the outbox's own queue): a
+/// deliverer flooded by other threads' inputs hands the rest over to the signal runtime's
+/// hand-over queue (``handOverSignalDelivery(_:)``) after ``deliveryHandOverBudget`` of their
+/// events, so an input always returns.
 ///
 /// The observation's disposable is ``handle``, the ``OperatorControl`` holding the state. It ends
 /// when the machine emits a terminal event or when it is disposed; either way it disposes, outside
@@ -123,11 +133,8 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
         state.isFinished = true
         ended = true
       }
-      guard !state.isDelivering, let first = state.outbox.queue.popFirst() else {
-        return (action, nil)
-      }
-      state.isDelivering = true
-      return (action, first)
+      guard state.outbox.delivery.claim(thread: currentThreadID()) else { return (action, nil) }
+      return (action, state.outbox.queue.popFirst())
     }
     // What the machine holds is taken in a second visit to the lock, only when it ends: carrying
     // it out of this one cost every event a generic optional's value witness calls.
@@ -148,6 +155,8 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
     control.dispose()
   }
 
+  /// The deliverer (see ``SerialDeliveryCore``): delivers `first`, then the events queued
+  /// meanwhile, until none is left or delivery is handed over.
   @inlinable
   internal func deliver(_ first: Event) {
     var event = first
@@ -155,16 +164,35 @@ internal final class OperatorStorage<Machine: OperatorStateMachine, Element, Err
       observer(event)
       // `dispose()` empties the queue and nothing is queued after it, so a disposed operator
       // finds the queue empty here.
+      var handOff = false
       let next = control.state.withLock { state -> Event? in
-        guard let next = state.outbox.queue.popFirst() else {
-          state.isDelivering = false
+        switch state.outbox.delivery.next() {
+        case .deliverNext: return state.outbox.queue.popFirst()
+        case .idle: return nil
+        case .handOff:
+          handOff = true
           return nil
         }
-        return next
       }
-      guard let next else { return }
+      guard let next else {
+        if _slowPath(handOff) { handOverSignalDelivery { self.resumeDelivery() } }
+        return
+      }
       event = next
     }
+  }
+
+  /// Takes over a handed-over delivery on this thread (the signal runtime's hand-over queue).
+  @usableFromInline @inline(never)
+  internal func resumeDelivery() {
+    let thread = currentThreadID()
+    let first = control.state.withLock { state -> Event? in
+      state.outbox.delivery.resume(thread: thread)
+      // A fresh budget: the next event is delivered, or the delivery stops (disposed meanwhile).
+      guard case .deliverNext = state.outbox.delivery.next() else { return nil }
+      return state.outbox.queue.popFirst()
+    }
+    if let first { deliver(first) }
   }
 }
 
@@ -180,15 +208,18 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
   // by the one thread that took them out of it when the operator ended.
   @usableFromInline
   internal struct State {
-    /// `nil` once the operator finished: the machine was taken out to be released after the lock.
-    @usableFromInline var machine: Machine?
+    // The fields of a fixed size come first and the machine last: then unspecialized code (every
+    // operator) finds them at offsets known when compiling, without reading the field offsets out
+    // of this struct's run-time metadata on each access.
+    /// The emitted events and their delivery.
     @usableFromInline var outbox = Outbox<Element, Error>()
-    @usableFromInline var isDelivering = false
     /// The observer disposed the observation: nothing more is delivered.
     @usableFromInline var isDisposed = false
     /// The operator ended (terminal emitted or disposed): the machine is no longer updated.
     @usableFromInline var isFinished = false
     @usableFromInline var resources: [any Disposable] = []
+    /// `nil` once the operator finished: the machine was taken out to be released after the lock.
+    @usableFromInline var machine: Machine?
 
     @inlinable
     init(machine: Machine) {
@@ -269,6 +300,7 @@ internal final class OperatorControl<Machine: OperatorStateMachine, Element, Err
       guard !state.isDisposed else { return nil }
       state.isDisposed = true
       var remains = state.finish()
+      state.outbox.delivery.takeAll()
       remains.undelivered = state.outbox.queue.takeAll()
       return remains
     }
