@@ -221,67 +221,9 @@ final class OperatorStressTests: XCTestCase {
   /// that thread hands delivery over after the shared budget and returns, every event is still
   /// delivered once, in each source's order, and observer calls never overlap.
   func testAFloodedOperatorDelivererHandsOverAndReturns() {
-    let floods = 3
-    let subjects = (0...floods).map { _ in PassthroughSubject<Int, Never>() }
-    let merged = merge(subjects.enumerated().map { offset, subject in subject.map { (source: offset, value: $0) } })
-    let started = AtomicBool(false)
-    let floodsSending = AtomicInt(0)
-    let inObserver = AtomicInt(0)
-    let overlaps = AtomicInt(0)
-    let outOfOrder = AtomicInt(0)
-    let delivered = AtomicInt(0)
-    let last = Locked([Int](repeating: 0, count: floods + 1))
-    let markerDelivered = DispatchSemaphore(value: 0)
-    let firstThread = currentThreadID()
-    let deliveredByFirstThread = AtomicInt(0)
-    let observation = merged.observeNext { event in
-      if currentThreadID() == firstThread { deliveredByFirstThread.add(1, ordering: .relaxed) }
-      if inObserver.add(1, ordering: .acquiringAndReleasing).newValue != 1 { overlaps.add(1, ordering: .relaxed) }
-      delivered.add(1, ordering: .relaxed)
-      let inOrder = last.withLock { last in
-        defer { last[event.source] = event.value }
-        return event.value > last[event.source]
-      }
-      if !inOrder { outOfOrder.add(1, ordering: .relaxed) }
-      if event.source == floods && event.value == 1 {
-        // This thread delivers now: let the floods queue events behind it.
-        started.store(true, ordering: .releasing)
-        while floodsSending.load(ordering: .acquiring) < floods { sched_yield() }
-      }
-      // A slow observer: the floods send faster than it receives.
-      for _ in 0..<300 { _ = inObserver.load(ordering: .relaxed) }
-      inObserver.subtract(1, ordering: .acquiringAndReleasing)
-      if event.source == floods && event.value == 2 { markerDelivered.signal() }
+    checkFloodedDelivererHandsOverAndReturns(eventsPerFlood: 50_000) { sources, handler in
+      merge(sources.enumerated().map { offset, subject in subject.map { (source: offset, value: $0) } })
+        .observeNext(with: handler)
     }
-    let firstReturned = AtomicBool(false)
-    let sent = AtomicInt(0)
-    let group = DispatchGroup()
-    for flood in 0..<floods {
-      DispatchQueue.global().async(group: group) {
-        while !started.load(ordering: .acquiring) { sched_yield() }
-        var count = 0
-        while !firstReturned.load(ordering: .acquiring) {
-          count += 1
-          subjects[flood].send(count)
-          if count == 1 { floodsSending.add(1, ordering: .releasing) }
-          if count == 50_000 { break }  // bounds the test if delivery were never handed over
-        }
-        sent.add(count, ordering: .relaxed)
-      }
-    }
-    subjects[floods].send(1)
-    firstReturned.store(true, ordering: .releasing)
-    XCTAssertEqual(group.wait(timeout: .now() + 120), .success)
-    // Sent after every flood event was queued, so delivered after all of them.
-    subjects[floods].send(2)
-    XCTAssertEqual(markerDelivered.wait(timeout: .now() + 120), .success)
-    // Its own two events, and at most the budget of the floods' before it handed over.
-    XCTAssertLessThanOrEqual(
-      deliveredByFirstThread.load(ordering: .relaxed), deliveryHandOverBudget + 2,
-      "the first sender delivered other threads' events beyond the budget")
-    XCTAssertEqual(overlaps.load(ordering: .relaxed), 0)
-    XCTAssertEqual(outOfOrder.load(ordering: .relaxed), 0, "a source's events arrived out of order")
-    XCTAssertEqual(delivered.load(ordering: .relaxed), sent.load(ordering: .relaxed) + 2)
-    observation.dispose()
   }
 }
