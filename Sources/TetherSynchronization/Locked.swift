@@ -16,14 +16,17 @@ import Musl
 /// never sees the hand-over and reports every access the mutex orders as a race. The platform
 /// locks are intercepted by ThreadSanitizer, so sanitized runs report only real races.
 ///
-/// With glibc the mutex is of the adaptive kind (`PTHREAD_MUTEX_ADAPTIVE_NP`): a thread finding it
+/// A lock that many threads take at once for short sections (a container's, which every producer
+/// thread takes per mutation) can be made *spinning* (``init(_:reentryMessage:spinning:)``): with
+/// glibc its mutex is of the adaptive kind (`PTHREAD_MUTEX_ADAPTIVE_NP`), so a thread finding it
 /// taken retries for a short, bounded while (glibc's own limit, about a hundred tries) before it
-/// sleeps in the kernel. Tether's critical sections are a few hundred nanoseconds, far shorter than
-/// a futex sleep and wake-up, so on a machine whose cores really run at once the waiter usually gets
-/// the lock without a system call: four threads appending to one array took 2.0x one thread's time
-/// instead of 2.5 to 3.3x (snapshots suite). The retries are bounded, unlike a hand-written spin
-/// tried before, which held a waiter for about 10 µs when the lock's holder had been preempted. The
-/// fast path is unchanged: an uncontended lock and unlock are the same instructions.
+/// sleeps in the kernel. A container's critical sections are a few hundred nanoseconds, far
+/// shorter than a futex sleep and wake-up, so on a machine whose cores really run at once the
+/// waiter usually gets the lock without a system call: four threads appending to one array took
+/// 2.0x one thread's time instead of 2.6 to 3.4x (snapshots suite). The retries are bounded, unlike
+/// a hand-written spin tried before, which held a waiter for about 10 µs when the lock's holder had
+/// been preempted. Other locks stay plain: the adaptive kind's extra checks cost an uncontended
+/// lock and unlock about a nanosecond, a few percent of a subject's send.
 ///
 /// The lock is `Sendable` when its state is, as a class holding it with `let` would be. A type
 /// whose locked state holds values that are not `Sendable` (elements, which Tether does not
@@ -44,9 +47,12 @@ package struct Locked<State>: ~Copyable {
   ///
   /// - Parameter reentryMessage: The trap message when the thread holding the lock takes it
   ///   again; name the misuse (what user code touched what).
+  ///   - spinning: Whether a thread finding the lock taken retries a short, bounded while before it
+  ///     sleeps (glibc's adaptive mutex; elsewhere the platform lock as it is), for locks many
+  ///     threads take at once for short sections.
   @inlinable
-  package init(_ state: State, reentryMessage: StaticString = Locked.defaultReentryMessage) {
-    storage = LockedStorage.make(state, reentryMessage: reentryMessage)
+  package init(_ state: State, reentryMessage: StaticString = Locked.defaultReentryMessage, spinning: Bool = false) {
+    storage = LockedStorage.make(state, reentryMessage: reentryMessage, spinning: spinning)
   }
 
   /// Runs `body` with exclusive access to the state and returns its result.
@@ -126,14 +132,15 @@ package func currentThreadID() -> UInt {
 @usableFromInline
 package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock> {
   @inlinable
-  package static func make(_ state: State, reentryMessage: StaticString) -> LockedStorage<State> {
+  package static func make(_ state: State, reentryMessage: StaticString, spinning: Bool) -> LockedStorage<State> {
     let buffer = create(minimumCapacity: 1) { _ in state }
     buffer.withUnsafeMutablePointerToElements { lock in
       lock.initialize(to: PlatformLock(reentryMessage: reentryMessage))
       #if canImport(Glibc)
-      // glibc's `PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP`: a zeroed mutex of the adaptive kind (see
-      // `Locked`), made without the three attribute calls `pthread_mutex_init` would need.
-      lock.pointee.lock.__data.__kind = Int32(PTHREAD_MUTEX_ADAPTIVE_NP)
+      // A zeroed mutex is glibc's `PTHREAD_MUTEX_INITIALIZER`; with the adaptive kind set it is
+      // `PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP` (see `Locked`), made without the three attribute
+      // calls `pthread_mutex_init` would need.
+      if spinning { lock.pointee.lock.__data.__kind = Int32(PTHREAD_MUTEX_ADAPTIVE_NP) }
       #elseif !canImport(Darwin)
       let status = pthread_mutex_init(&lock.pointee.lock, nil)
       tetherPrecondition(status == 0, "pthread_mutex_init failed with error \(status)")

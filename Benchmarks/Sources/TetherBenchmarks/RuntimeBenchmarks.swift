@@ -424,15 +424,15 @@ private func reportAllocations(_ name: String, _ allocations: UInt64?, per event
   report(name, Double(allocations) / Double(events), unit: "allocs", note: "(\(allocations) in all\(extra))")
 }
 
-/// The kind of lock the library uses (a pthread mutex on Linux, of glibc's adaptive kind as
-/// Tether's `Locked`), for the floors.
+/// The kind of lock the library uses (a pthread mutex on Linux), for the floors; `spinning` as a
+/// container's (glibc's adaptive kind, see Tether's `Locked`).
 final class PlatformMutex {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-  init() {
+  init(spinning: Bool = false) {
     mutex.initialize(to: pthread_mutex_t())
     #if canImport(Glibc)
-    mutex.pointee.__data.__kind = Int32(PTHREAD_MUTEX_ADAPTIVE_NP)
+    if spinning { mutex.pointee.__data.__kind = Int32(PTHREAD_MUTEX_ADAPTIVE_NP) }
     #else
     pthread_mutex_init(mutex, nil)
     #endif

@@ -250,7 +250,8 @@ private func keptRows(size: Int) {
 
 /// 160k appends split over 1, 2, 4 and 8 threads, with an observer that does nothing; the median
 /// of three runs each, until every changeset has been delivered. Each row is followed by its
-/// floor, measured in the same run: the same appends into a plain array behind one pthread mutex,
+/// floor, measured in the same run: the same appends into a plain array behind one pthread mutex
+/// (spinning, as a container's),
 /// taken twice per append (once to append, once as a deliverer takes it to hand the change on),
 /// so the ratio of two threads' floor to one thread's shows what the machine's cores charge for
 /// sharing one lock at all.
@@ -289,7 +290,7 @@ private func threadRows() {
 private func lockedArrayFloor(threads: Int, total: Int) -> Double {
   final class Floor: @unchecked Sendable {
     // Safe: `array` and `handedOn` are only touched inside `mutex.locked`.
-    let mutex = PlatformMutex()
+    let mutex = PlatformMutex(spinning: true)  // as a container's
     var array: [Int] = []
     var handedOn = 0
   }
