@@ -11,8 +11,9 @@
 /// acquisition, and which asks for a successor rather than handing off,
 /// ``SerialDeliveryCore/restart(thread:)`` and ``SerialDeliveryCore/isOverBudget(_:)``); and
 /// `OrderedMainDelivery`, whose deliverer is the main thread and must never hand off, and which
-/// stops with items left for later turns (``SerialDeliveryCore/stop()``). Not on the engine:
-/// `receive(on:)`'s hop, whose atomic counter measured faster (its doc comment has the figures).
+/// stops with items left for later turns (``SerialDeliveryCore/stop()``). `receive(on:)`'s hop
+/// keeps a `SerialDelivery` whose turns are counted by a ``DeliveryTurns`` outside its lock (one
+/// trip through the lock per item for the producer and one for the turn that takes it).
 ///
 /// It turns calls from any number of threads into one delivery at a time, in the order the items
 /// were submitted. A thread that finds it idle becomes the deliverer (``submit(_:thread:)`` returns
@@ -162,6 +163,26 @@ package struct SerialDelivery<Item> {
   package mutating func append(_ item: consuming Item, thread: UInt) {
     core.append(thread: thread)
     queue.append(item)
+  }
+
+  /// Queues `item` for a turn of its own (see ``DeliveryTurns``): never foreign, never counted
+  /// against the budget. See ``SerialDeliveryCore/appendUncounted()``.
+  ///
+  /// - Complexity: Amortized O(1).
+  @inlinable
+  package mutating func appendUncounted(_ item: consuming Item) {
+    core.appendUncounted()
+    queue.append(item)
+  }
+
+  /// The deliverer of a turn (see ``DeliveryTurns``) takes the oldest waiting item, or `nil` when
+  /// nothing waits (the owner dropped the items). See ``SerialDeliveryCore/takeTurn(thread:)``.
+  ///
+  /// - Complexity: Amortized O(1).
+  @inlinable
+  package mutating func takeTurn(thread: UInt) -> Item? {
+    guard core.takeTurn(thread: thread) else { return nil }
+    return popFirst()
   }
 
   /// When the engine is idle with items queued (see ``append(_:thread:)``): makes `thread` the

@@ -2,7 +2,7 @@
 /// who, which waiting items are foreign, and the hand-over budget. Every Tether delivery engine
 /// takes its decisions here; the owner keeps the items themselves in a ``FIFOQueue`` of its own
 /// (``SerialDelivery`` is that pairing, for owners that want it ready-made: containers, atomic
-/// observers, `Fuser` connections), appending and popping exactly as the core's answers say. The
+/// observers, `Fuser` connections, `receive(on:)`'s hop), appending and popping exactly as the core's answers say. The
 /// owners with a bare core: stateful operators, subjects and properties, and `OrderedMainDelivery`
 /// (see ``SerialDelivery`` for why each).
 ///
@@ -20,6 +20,9 @@
 /// - The deliverer asks ``next(handOffAfter:)`` after each item: deliver the next waiting one,
 ///   stop (nothing waits: idle again), or hand off once it delivered the budget of foreign items
 ///   and the next one is foreign too. Its own callbacks' items never count.
+/// - An owner that gives each item a turn of its own (a scheduled action per item) decides who
+///   delivers with a ``DeliveryTurns`` count outside the lock and takes each turn's item with
+///   ``takeTurn(thread:)``.
 /// - A handed-off delivery stays busy with no deliverer thread until ``resume(thread:)``;
 ///   ``pass(to:)`` gives delivery to a successor thread; ``stop()`` leaves what waits to later
 ///   claims; ``finish()`` ends it for good; ``takeAll()`` drops what waits without stopping the
@@ -235,6 +238,26 @@ package struct SerialDeliveryCore: Sendable {
     // No waiting item is foreign while the core is idle: items are marked only while someone
     // delivers, and delivery stops only with nothing waiting (or with ``finish()``, which drops
     // the marks).
+    taken &+= 1
+    return true
+  }
+
+  /// The deliverer of a turn (see ``DeliveryTurns``: its `begin()` or `end()` answered that this
+  /// thread delivers) takes the oldest waiting item: makes `thread` the deliverer and returns `true`
+  /// (the caller pops the item), or `false` when nothing waits (the owner dropped the items:
+  /// disposal). The core never hears that the turns ended; the owner's ``DeliveryTurns`` says who
+  /// delivers. A turn-based owner records its items with ``appendUncounted()`` only.
+  ///
+  /// Traps when a waiting item is foreign: a turn-based owner marks nothing foreign.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  package mutating func takeTurn(thread: UInt) -> Bool {
+    tetherPrecondition(
+      foreignWaiting == 0,
+      "SerialDeliveryCore.takeTurn: foreign items are waiting (a turn-based owner records its items uncounted)")
+    guard appended != taken else { return false }
+    if !delivering || delivererThread != thread { become(thread) }
     taken &+= 1
     return true
   }

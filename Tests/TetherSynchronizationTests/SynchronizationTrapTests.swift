@@ -34,6 +34,8 @@ final class SynchronizationTrapTests: XCTestCase {
       ("core.resumeWhileIdle", "SerialDeliveryCore.resume: no handed-off delivery to resume"),
       ("core.stopWhileHandedOver", "SerialDeliveryCore.stop: no thread is delivering"),
       ("core.restartWithItemsWaiting", "SerialDeliveryCore.restart: items are waiting"),
+      ("core.takeTurnWithForeignItems", "SerialDeliveryCore.takeTurn: foreign items are waiting"),
+      ("turns.endWithoutBegin", "DeliveryTurns.end: no turn in progress"),
     ]
     #if DEBUG
     scenarios += [
@@ -175,6 +177,14 @@ final class SynchronizationTrapScenarios: XCTestCase {
       _ = core.startDelivering(thread: 1)
       core.append(thread: 2)
       core.restart(thread: 3)
+    case "core.takeTurnWithForeignItems":
+      var core = SerialDeliveryCore()
+      _ = core.startDelivering(thread: 1)
+      core.append(thread: 2)
+      _ = core.takeTurn(thread: 1)
+    case "turns.endWithoutBegin":
+      let turns = DeliveryTurns()
+      _ = turns.end()
     case "core.resumeWhileIdle":
       var core = SerialDeliveryCore()
       core.resume(thread: 1)

@@ -73,22 +73,26 @@ extension SignalProtocol where Element: Sendable {
 /// The per-observation hand-off of ``SignalProtocol/receive(on:)``: a queue of events and one
 /// scheduled action per event.
 ///
-/// The one delivery engine not on ``SerialDeliveryCore``, measured: which action delivers is decided
-/// by one atomic counter (``HopQueue/active``) that only the actions touch. On the core (an action
-/// claims the queue under its lock, and after each event the deliverer asks `next` or `stop`s, as
-/// `OrderedMainDelivery` does) every delivery ends with a trip through the lock the producer takes
-/// for each event, and the runtime benchmark's row (e) (events hopped to a serial `DispatchQueue`)
-/// went from 364 to 426 ns/event (median of 6 alternating runs, +15%) in one state of the shared
-/// 2-core machine, though not in another (190 to 180). The rules are the engine's all the same:
-/// the deliverer is the action that finds nobody delivering, and it delivers only what the
-/// actions that started meanwhile left to it; nothing is foreign and there is no budget, since a
-/// hand-over would move delivery off `scheduler`, which `receive(on:)` must not do.
+/// On the delivery engine, as an owner whose items each have a turn of their own: every scheduled
+/// action is a turn of the queue's ``DeliveryTurns``, and the events wait in its
+/// ``SerialDelivery``, recorded uncounted (no budget: a hand-over would move delivery off
+/// `scheduler`, which `receive(on:)` must not do, so nothing is foreign). The deliverer is the
+/// action that begins a turn when none is in progress; it takes and delivers the events of the
+/// turns that began meanwhile, and no others, so the events of several signals hopped onto one
+/// serial queue keep the order they were sent in, and a `ManualScheduler`'s `runNext` delivers one
+/// event.
+///
+/// Why turns and not the core's `claim` and `stop` (as `OrderedMainDelivery` does): there, every
+/// delivery ends with a second trip through the lock the producer takes for each event, and the
+/// runtime benchmark's row (e) (events hopped to a serial `DispatchQueue`) went from 364 to 426
+/// ns/event (+15%) in one machine state. With turns, an event costs the producer one trip through
+/// the lock and its action one, as before the engine.
 @usableFromInline
 internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked Sendable {
   // Safe: every stored property is immutable after `init` (`dispatch` is set there, before the
-  // hop is shared); the observer is called only by the action that raised the queue's
-  // `active` from zero, until it brings it back there, so never concurrently, and the atomic's
-  // acquire-release order hands its effects on.
+  // hop is shared); the observer is called only by the deliverer of the queue's turns (see
+  // `DeliveryTurns`), so never concurrently, and the turns' acquire-release order hands its
+  // effects on.
   @usableFromInline typealias Event = Signal<Element, Error>.Event
 
   @usableFromInline internal let observer: @Sendable (Event) -> Void
@@ -113,7 +117,7 @@ internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked 
 
   @inlinable
   func enqueue(_ event: Event) {
-    queue.events.withLock { events in events.append(event) }
+    queue.delivery.withLock { delivery in delivery.appendUncounted(event) }
     if let dispatch {
       // The same block for every event: handing Dispatch a block it already has costs a retain,
       // where a new closure costs a closure and a block allocation per event (and Dispatch still
@@ -126,19 +130,22 @@ internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked 
     scheduler.schedule { self.runAction() }
   }
 
-  /// One event's action: delivers the oldest waiting event, and then those of the actions that
-  /// started meanwhile, unless another action is delivering (then that one delivers it).
+  /// One event's action, one turn: delivers the oldest waiting event, and then those of the turns
+  /// that began meanwhile, unless another turn is delivering (then that one delivers it).
   @inlinable
   func runAction() {
     let queue = queue
-    guard queue.active.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
+    guard queue.turns.begin() else { return }
+    let thread = currentThreadID()
     repeat {
-      // Empty only if disposing dropped the waiting events.
-      if let event = queue.events.withLock({ $0.popFirst() }), !queue.disposed.load(ordering: .acquiring) {
+      // Nothing waits only if disposing dropped the waiting events.
+      if let event = queue.delivery.withLock({ $0.takeTurn(thread: thread) }),
+        !queue.disposed.load(ordering: .acquiring)
+      {
         observer(event)
         if event.isTerminal { queue.dispose() }
       }
-    } while queue.active.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue > 1
+    } while queue.turns.end()
   }
 }
 
@@ -146,14 +153,13 @@ internal final class Hop<Element, Error: Swift.Error, S: Scheduler>: @unchecked 
 /// handed downstream can own it.
 @usableFromInline
 internal final class HopQueue<Element, Error: Swift.Error>: @unchecked Sendable {
-  // Safe: the queue lives in the `events` mutex and the rest is atomic.
+  // Safe: the events live in the `delivery` mutex and the rest is atomic.
   @usableFromInline typealias Event = Signal<Element, Error>.Event
 
-  /// Events waiting for their action, oldest first.
-  @usableFromInline internal let events = Locked(FIFOQueue<Event>())
-  /// Actions that started and whose events are not delivered yet. The action that raises it from
-  /// zero delivers; one that finds it above zero leaves its event to that delivery.
-  @usableFromInline internal let active = AtomicInt(0)
+  /// Events waiting for their turn, oldest first.
+  @usableFromInline internal let delivery = Locked(SerialDelivery<Event>())
+  /// The scheduled actions that began and whose events are not delivered yet (see ``Hop``).
+  @usableFromInline internal let turns = DeliveryTurns()
   @usableFromInline internal let disposed = AtomicBool(false)
 
   @inlinable
@@ -164,10 +170,6 @@ internal final class HopQueue<Element, Error: Swift.Error>: @unchecked Sendable 
     disposed.store(true, ordering: .releasing)
     // Drops the events still waiting now rather than one action at a time (their actions then
     // find nothing to deliver), releasing them after the lock: an element's deinit may be user code.
-    _ = events.withLock { events in
-      let dropped = events
-      events = FIFOQueue()
-      return dropped
-    }
+    _ = delivery.withLock { delivery in delivery.takeAll() }
   }
 }
