@@ -2,9 +2,9 @@
 /// who, which waiting items are foreign, and the hand-over budget. Every Tether delivery engine
 /// takes its decisions here; the owner keeps the items themselves in a ``FIFOQueue`` of its own
 /// (``SerialDelivery`` is that pairing, for owners that want it ready-made: containers, atomic
-/// observers, `Fuser` connections, `receive(on:)`'s hop), appending and popping exactly as the core's answers say. The
-/// owners with a bare core: stateful operators, subjects and properties, and `OrderedMainDelivery`
-/// (see ``SerialDelivery`` for why each).
+/// observers, `Fuser` connections, `receive(on:)`'s hop), appending and popping exactly as the
+/// core's answers say. The owners with a bare core: stateful operators, subjects and properties,
+/// and `OrderedMainDelivery` (see ``SerialDelivery`` for why each).
 ///
 /// Non-generic so that owners running unspecialized across a module boundary (the stateful
 /// operators, subjects) pay no run-time generic metadata for the decisions, and the methods on the
